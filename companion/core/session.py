@@ -1,0 +1,148 @@
+"""A game in progress: its setup and the effective action log, folded into a state.
+
+`Session` does no I/O. Persistence is an injected `Journal` that is written inside
+`apply` before the new state becomes current, so an action whose `apply` returned is
+stored; listeners (the view-model, the strip) are told afterwards.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal, Protocol
+
+from companion.core.errors import RuleError
+from companion.core.errors import M as CORE
+from companion.core.messages import Message
+from companion.core.model import ActionBase, GameSetup
+from companion.core.rules import Rules
+
+log = logging.getLogger(__name__)
+
+Change = Literal["apply", "undo", "redo"]
+Listener = Callable[["Session", Change], None]
+
+_CHECKPOINT_EVERY = 64
+
+
+class Journal(Protocol):
+    """Where a session's log is kept; each call is one durable step."""
+
+    def appended(self, index: int, action: ActionBase) -> None:
+        """`action` became the log's entry number `index` (from 0)."""
+
+    def undone(self, index: int) -> None:
+        """The log's entry number `index` (its last) was taken back."""
+
+
+class Session:
+    def __init__(
+        self,
+        rules: Rules,
+        setup: GameSetup,
+        actions: Iterable[ActionBase] = (),
+        journal: Journal | None = None,
+    ) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.options = rules.parse_options(setup.options, setup.players)
+        self.journal = journal
+        self._log: list[ActionBase] = []
+        self._redo: list[ActionBase] = []
+        self._checkpoints: dict[int, Any] = {0: rules.setup(setup.players, self.options, setup.seed)}
+        self._state = self._checkpoints[0]
+        self._listeners: list[Listener] = []
+        for action in actions:
+            self._push(action, self.rules.apply(self._state, action))
+
+    # -- reading -------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @property
+    def log(self) -> Sequence[ActionBase]:
+        return tuple(self._log)
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._log)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def summary(self) -> dict[str, Any]:
+        return self.rules.summary(self._state)
+
+    def prompts(self) -> list[Message]:
+        return self.rules.prompts(self._state)
+
+    def state_at(self, length: int) -> Any:
+        """The state after the first `length` actions of the log."""
+        if not 0 <= length <= len(self._log):
+            raise IndexError(length)
+        start = max(i for i in self._checkpoints if i <= length)
+        state = self._checkpoints[start]
+        for action in self._log[start:length]:
+            state = self.rules.apply(state, action)
+        return state
+
+    # -- changing ------------------------------------------------------------
+    def apply(self, action: ActionBase) -> Any:
+        """Apply one action; a `RuleError` leaves the state and the log unchanged."""
+        new_state = self.rules.apply(self._state, action)
+        if self.journal is not None:
+            self.journal.appended(len(self._log), action)
+        self._redo.clear()
+        self._push(action, new_state)
+        self._notify("apply")
+        return new_state
+
+    def undo(self) -> ActionBase:
+        if not self._log:
+            raise RuleError(CORE("nothing_to_undo"))
+        if self.journal is not None:
+            self.journal.undone(len(self._log) - 1)
+        action = self._log.pop()
+        self._checkpoints.pop(len(self._log) + 1, None)
+        self._state = self.state_at(len(self._log))
+        self._redo.append(action)
+        self._notify("undo")
+        return action
+
+    def redo(self) -> ActionBase:
+        if not self._redo:
+            raise RuleError(CORE("nothing_to_redo"))
+        action = self._redo[-1]
+        new_state = self.rules.apply(self._state, action)
+        if self.journal is not None:
+            self.journal.appended(len(self._log), action)
+        self._redo.pop()
+        self._push(action, new_state)
+        self._notify("redo")
+        return action
+
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    # -- internals -----------------------------------------------------------
+    def _push(self, action: ActionBase, state: Any) -> None:
+        self._log.append(action)
+        self._state = state
+        if len(self._log) % _CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._log)] = state
+
+    def _notify(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(self, change)
+            except Exception:  # a broken display must not undo a stored action
+                log.exception("session listener failed after %s", change)
