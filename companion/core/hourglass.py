@@ -47,7 +47,9 @@ class HourglassView:
 
     @property
     def in_warning(self) -> bool:
-        return self.phase in (Phase.RUNNING, Phase.PAUSED) and self.seconds_left <= self.warning_band
+        return (
+            self.phase in (Phase.RUNNING, Phase.PAUSED) and self.seconds_left <= self.warning_band
+        )
 
 
 class Hourglass:
@@ -143,7 +145,6 @@ class Hourglass:
             self._phase = Phase.EXPIRED
             events.append(HourglassEvent(Signal.EXPIRED, 0.0))
         return events
-
 
 
 class FakeClock:

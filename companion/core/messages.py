@@ -46,7 +46,7 @@ class Catalog:
             _ENGLISH[full] = template
         self.keys = frozenset(templates)
 
-    def __call__(self, key: str, **params: Param) -> Message:
+    def __call__(self, key: str, /, **params: Param) -> Message:
         if key not in self.keys:
             raise KeyError(f"{self.namespace}.{key} is not a registered message")
         return Message(f"{self.namespace}.{key}", params)

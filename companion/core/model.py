@@ -18,7 +18,8 @@ class ActionBase(Frozen):
     at: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", exclude_none=True)
+        data = self.model_dump(mode="json", exclude_none=True)
+        return {"type": data.pop("type"), **data}
 
 
 class PlayerSpec(Frozen):

@@ -12,21 +12,21 @@ from companion.core.messages import Catalog, Message
 from companion.core.model import ActionBase, PlayerSpec
 
 S = TypeVar("S", bound=BaseModel)
-O = TypeVar("O", bound=BaseModel)
+Opts = TypeVar("Opts", bound=BaseModel)
 
 M = Catalog(
     "rules",
     {
-        "no_type": "an action needs a \"type\"",
-        "unknown_type": "unknown action type \"{type}\" (this game knows: {known})",
+        "no_type": 'an action needs a "type"',
+        "unknown_type": 'unknown action type "{type}" (this game knows: {known})',
         "invalid_field": "{field}: {problem}",
-        "unknown_field": "unknown field \"{field}\"",
-        "missing_field": "\"{field}\" is missing",
+        "unknown_field": 'unknown field "{field}"',
+        "missing_field": '"{field}" is missing',
         "player_count": "{count} given, {game} needs {low} to {high}",
-        "duplicate_name": "\"{name}\" is seated twice; names must be unique",
-        "unknown_option": "unknown option \"{option}\"",
+        "duplicate_name": '"{name}" is seated twice; names must be unique',
+        "unknown_option": 'unknown option "{option}"',
         "option_invalid": "{field}: {problem}",
-        "not_a_player": "\"{name}\" is not playing",
+        "not_a_player": '"{name}" is not playing',
     },
 )
 
@@ -52,6 +52,10 @@ class Rules(Protocol):
 
     def prompts(self, state: Any) -> list[Message]: ...
 
+    def decided(self, state: Any) -> bool:
+        """The game is over and needs nothing more from the table (final results)."""
+        ...
+
 
 def describe_validation_error(error: ValidationError) -> Message:
     """The first problem pydantic found, as a sentence naming the field."""
@@ -66,7 +70,7 @@ def describe_validation_error(error: ValidationError) -> Message:
     return M("invalid_field", field=field, problem=problem)
 
 
-class GameRules(Generic[S, O]):
+class GameRules(Generic[S, Opts]):
     """Shared parsing and checks; a game sets the class attributes and implements
     `setup`, `apply`, `summary` and `prompts`."""
 
@@ -89,7 +93,7 @@ class GameRules(Generic[S, O]):
         except ValidationError as error:
             raise ActionFormatError(describe_validation_error(error)) from None
 
-    def parse_options(self, raw: Mapping[str, Any], players: Sequence[PlayerSpec]) -> O:
+    def parse_options(self, raw: Mapping[str, Any], players: Sequence[PlayerSpec]) -> Opts:
         self.check_players(players)
         if not isinstance(raw, Mapping):
             raise SetupError(M("option_invalid", field="options", problem="must be an object"))
@@ -122,7 +126,13 @@ class GameRules(Generic[S, O]):
                 raise SetupError(M("duplicate_name", name=player.name), field="players")
             seen.add(player.name)
 
-    def check_options(self, options: O, players: Sequence[PlayerSpec]) -> None:
+    def summary(self, state: S) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def decided(self, state: S) -> bool:
+        return bool(self.summary(state)["over"])
+
+    def check_options(self, options: Opts, players: Sequence[PlayerSpec]) -> None:
         """Checks that need the players as well as the options; none by default."""
 
 

@@ -11,8 +11,8 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, Protocol
 
-from companion.core.errors import RuleError
 from companion.core.errors import M as CORE
+from companion.core.errors import RuleError
 from companion.core.messages import Message
 from companion.core.model import ActionBase, GameSetup
 from companion.core.rules import Rules
@@ -49,7 +49,9 @@ class Session:
         self.journal = journal
         self._log: list[ActionBase] = []
         self._redo: list[ActionBase] = []
-        self._checkpoints: dict[int, Any] = {0: rules.setup(setup.players, self.options, setup.seed)}
+        self._checkpoints: dict[int, Any] = {
+            0: rules.setup(setup.players, self.options, setup.seed)
+        }
         self._state = self._checkpoints[0]
         self._listeners: list[Listener] = []
         for action in actions:
@@ -77,6 +79,10 @@ class Session:
 
     def summary(self) -> dict[str, Any]:
         return self.rules.summary(self._state)
+
+    @property
+    def decided(self) -> bool:
+        return self.rules.decided(self._state)
 
     def prompts(self) -> list[Message]:
         return self.rules.prompts(self._state)

@@ -9,7 +9,7 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Catalog
 from companion.core.rules import Rules
 
-M = Catalog("games", {"unknown_game": "unknown game \"{game}\" (known: {known})"})
+M = Catalog("games", {"unknown_game": 'unknown game "{game}" (known: {known})'})
 
 # id -> module; a fourth game is one more line here and one module.
 _MODULES = {

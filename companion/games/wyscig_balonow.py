@@ -37,11 +37,11 @@ M = Catalog(
     GAME_ID,
     {
         "balloon_cards_players": "balloon_cards must name every player: {missing} missing",
-        "balloon_cards_unknown": "balloon_cards: \"{name}\" is not playing",
+        "balloon_cards_unknown": 'balloon_cards: "{name}" is not playing',
         "balloon_cards_count": "balloon_cards: {name} needs {count} balloon card(s), {given} given",
-        "balloon_cards_colour": "balloon_cards: \"{colour}\" is not a balloon ({colours})",
+        "balloon_cards_colour": 'balloon_cards: "{colour}" is not a balloon ({colours})',
         "balloon_cards_twice": "balloon_cards: the {colour} balloon is dealt twice",
-        "untimed_unknown": "untimed: \"{name}\" is not playing",
+        "untimed_unknown": 'untimed: "{name}" is not playing',
         "colour_not_used": "{name}: players have no colour of their own in Wyścig balonów",
         "no_order": "Round {round} has no order yet: deal the order cards first",
         "order_given": "The order for round {round} is already set",
@@ -50,8 +50,6 @@ M = Catalog(
         "obstacle_round_1": "The first round starts with the 4 obstacles of the setup; "
         "a new obstacle comes from round 2",
         "obstacle_placed": "The new obstacle of round {round} is already on the board",
-        "obstacle_late": "The new obstacle is placed at the start of the round, "
-        "before the first turn ends",
         "obstacle_missing": "{player} must place the new obstacle before the first turn ends",
         "timer_twice": "The hourglass was already turned this turn",
         "timer_not_started": "The hourglass has not been turned this turn",
@@ -63,8 +61,8 @@ M = Catalog(
         "not_over": "The score is counted when the race is over",
         "scored": "The score has already been counted",
         "score_colours": "The score needs the distance of exactly these balloons: {colours}",
-        "unknown_player": "\"{name}\" is not playing",
-        "unknown_token": "\"{token}\" is not a token in Wyścig balonów (mail, penalty)",
+        "unknown_player": '"{name}" is not playing',
+        "unknown_token": '"{token}" is not a token in Wyścig balonów (mail, penalty)',
         "negative": "{player} would have {count} {token} tokens",
         "mail_limit": "There are only 9 mail tokens in the game",
         # prompts
@@ -175,14 +173,32 @@ class Score(ActionBase):
 
 
 Action = (
-    Adjust | EndTurn | Order | PlaceObstacle | StartTimer | Dice | TimerExpired | Penalty
-    | Mail | Landed | Score
+    Adjust
+    | EndTurn
+    | Order
+    | PlaceObstacle
+    | StartTimer
+    | Dice
+    | TimerExpired
+    | Penalty
+    | Mail
+    | Landed
+    | Score
 )
 ACTIONS: dict[str, type[ActionBase]] = {
     model.model_fields["type"].default: model
     for model in (
-        Adjust, EndTurn, Order, PlaceObstacle, StartTimer, Dice, TimerExpired, Penalty,
-        Mail, Landed, Score,
+        Adjust,
+        EndTurn,
+        Order,
+        PlaceObstacle,
+        StartTimer,
+        Dice,
+        TimerExpired,
+        Penalty,
+        Mail,
+        Landed,
+        Score,
     )
 }
 
@@ -300,6 +316,9 @@ class WyscigBalonow(GameRules[State, Options]):
     def prompts(self, state: State) -> list[Message]:
         return _prompts(state)
 
+    def decided(self, state: State) -> bool:
+        return state.over and state.distances is not None
+
     # -- help for the screen ------------------------------------------------------
     def is_last_turn_of_round(self, state: State) -> bool:
         return bool(state.order) and state.turn_index == len(state.order) - 1
@@ -390,8 +409,6 @@ def _place_obstacle(state: State, _: ActionBase) -> State:
         raise RuleError(M("obstacle_round_1"))
     if state.obstacle_this_round:
         raise RuleError(M("obstacle_placed", round=state.round))
-    if state.turn_index > 0:
-        raise RuleError(M("obstacle_late"))
     return state.model_copy(update={"obstacles": state.obstacles + 1, "obstacle_this_round": True})
 
 

@@ -1,0 +1,173 @@
+"""`companion run | replay | games | export | import | stats | doctor | dice-sim | dice-listen`.
+
+Every failure a user can cause ends in one `error:` line on stderr and exit code 2;
+no command prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion import files, games
+from companion.core.errors import CompanionError
+
+log = logging.getLogger("companion")
+
+EXIT_OK = 0
+EXIT_ERROR = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "func"):
+        parser.print_help()
+        return EXIT_ERROR
+    try:
+        code: int = args.func(args)
+        return code
+    except CompanionError as error:
+        _error(str(error))
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as error:  # the last guard: a sentence, and the details in the log
+        log.debug("unexpected failure", exc_info=True)
+        _error(f"something went wrong inside the companion ({type(error).__name__}: {error})")
+        return 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="A table companion for balloon-race board games."
+    )
+    sub = parser.add_subparsers(metavar="COMMAND")
+
+    replay = sub.add_parser("replay", help="fold a game file and print its summary")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    replay.add_argument("--upto", type=_count, metavar="N", help="stop after the first N actions")
+    replay.set_defaults(func=cmd_replay)
+
+    listing = sub.add_parser("games", help="list the games and their player counts")
+    listing.add_argument("--json", action="store_true")
+    listing.set_defaults(func=cmd_games)
+
+    _register_optional(sub)
+    return parser
+
+
+def _register_optional(sub: Any) -> None:
+    """Commands whose modules are added by their own issue (store, app, hardware)."""
+    import importlib
+
+    for module_name in ("companion.storecli", "companion.hwcli", "companion.ui.runcli"):
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name == module_name:
+                continue
+            raise
+        module.register(sub)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _error(text: str) -> None:
+    print(f"error: {text}", file=sys.stderr, flush=True)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    session = files.replay_path(args.file, upto=args.upto)
+    summary = session.summary()
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(format_summary(session.rules.name, summary))
+    return EXIT_OK
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    rules = games.all_rules()
+    if args.json:
+        rows = [
+            {"id": r.id, "name": r.name, "min_players": r.min_players, "max_players": r.max_players}
+            for r in rules
+        ]
+        print(json.dumps(rows, ensure_ascii=False))
+        return EXIT_OK
+    width = max(len(r.id) for r in rules)
+    for r in rules:
+        print(f"{r.id:<{width}}  {r.name}  ({r.min_players}-{r.max_players} players)")
+    return EXIT_OK
+
+
+def format_summary(game_name: str, summary: dict[str, Any]) -> str:
+    """The readable table of `companion replay` without --json."""
+    lines = [game_name]
+    status = "over" if summary["over"] else "in play"
+    round_text = f", round {summary['round']}" if summary.get("round") is not None else ""
+    current = f", {summary['current']} to play" if summary.get("current") else ""
+    lines.append(f"{status}{round_text}{current}")
+    lines.append("")
+    lines.extend(_player_table(summary["players"]))
+    if summary["winners"]:
+        lines.append("")
+        lines.append(
+            "winner"
+            + ("s" if len(summary["winners"]) > 1 else "")
+            + ": "
+            + ", ".join(summary["winners"])
+        )
+    for key, value in summary.get("table", {}).items():
+        lines.append(f"{key}: {_plain(value)}")
+    return "\n".join(lines)
+
+
+def _player_table(players: list[dict[str, Any]]) -> list[str]:
+    token_names: list[str] = []
+    for player in players:
+        for token in player.get("tokens", {}):
+            if token not in token_names:
+                token_names.append(token)
+    header = ["rank", "player", *token_names, "score"]
+    rows = [
+        [
+            "-" if p.get("rank") is None else str(p["rank"]),
+            p["name"],
+            *[str(p.get("tokens", {}).get(t, "")) for t in token_names],
+            "-" if p.get("score") is None else str(p["score"]),
+        ]
+        for p in players
+    ]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+        for r in [header, *rows]
+    ]
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) if value else "-"
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    if value is None:
+        return "-"
+    return str(value)
