@@ -1,0 +1,93 @@
+import pytest
+
+from companion.core.hourglass import FakeClock, Hourglass, Phase, Signal
+
+
+def glass(duration=30.0, warnings=(10.0, 5.0)):
+    clock = FakeClock()
+    return clock, Hourglass(duration, clock, warnings)
+
+
+def test_runs_down_and_reports_each_warning_and_the_expiry_once():
+    clock, hourglass = glass()
+    assert hourglass.phase is Phase.IDLE and hourglass.fraction_left() == 1.0
+    hourglass.start()
+    clock.advance(19.9)
+    assert hourglass.poll() == []
+    clock.advance(0.2)
+    assert [(e.signal, e.seconds_left) for e in hourglass.poll()] == [(Signal.WARNING, 10.0)]
+    assert hourglass.view().in_warning
+    clock.advance(100)
+    signals = [(e.signal, e.seconds_left) for e in hourglass.poll()]
+    assert signals == [(Signal.WARNING, 5.0), (Signal.EXPIRED, 0.0)]
+    assert hourglass.poll() == []
+    assert hourglass.phase is Phase.EXPIRED and hourglass.seconds_left() == 0
+
+
+def test_phase_shows_expiry_before_the_next_poll():
+    clock, hourglass = glass()
+    hourglass.start()
+    clock.advance(31)
+    assert hourglass.phase is Phase.EXPIRED
+    assert hourglass.view().fraction_left == 0
+    assert Signal.EXPIRED in [e.signal for e in hourglass.poll()]
+
+
+def test_pause_stops_the_sand_and_resume_goes_on():
+    clock, hourglass = glass()
+    hourglass.start()
+    clock.advance(12)
+    hourglass.pause()
+    clock.advance(500)
+    assert hourglass.phase is Phase.PAUSED
+    assert hourglass.seconds_left() == pytest.approx(18)
+    assert hourglass.poll() == []
+    hourglass.resume()
+    clock.advance(3)
+    assert hourglass.seconds_left() == pytest.approx(15)
+
+
+def test_toggle_pause():
+    clock, hourglass = glass()
+    hourglass.start()
+    hourglass.toggle_pause()
+    assert hourglass.phase is Phase.PAUSED
+    hourglass.toggle_pause()
+    assert hourglass.phase is Phase.RUNNING
+
+
+def test_flip_turns_the_run_sand_on_top():
+    clock, hourglass = glass()
+    hourglass.start()
+    clock.advance(25)
+    hourglass.flip()
+    assert hourglass.seconds_left() == pytest.approx(25)
+    clock.advance(16)
+    assert [e.seconds_left for e in hourglass.poll()] == [10.0]
+
+
+def test_restart_restores_a_running_glass_paused():
+    _, hourglass = glass()
+    hourglass.restore_paused(7.5)
+    assert hourglass.phase is Phase.PAUSED and hourglass.seconds_left() == 7.5
+    assert hourglass.warnings == (10.0, 5.0)
+    _, empty = glass()
+    empty.restore_paused(0)
+    assert empty.phase is Phase.EXPIRED
+
+
+def test_start_again_refills_and_rearms_the_warnings():
+    clock, hourglass = glass(10, (3,))
+    hourglass.start()
+    clock.advance(8)
+    assert len(hourglass.poll()) == 1
+    hourglass.start()
+    clock.advance(8)
+    assert len(hourglass.poll()) == 1
+
+
+def test_warnings_outside_the_duration_are_dropped_and_zero_duration_refused():
+    _, hourglass = glass(8, (10, 5))
+    assert hourglass.warnings == (5,)
+    with pytest.raises(ValueError):
+        Hourglass(0, FakeClock())
