@@ -48,7 +48,7 @@ def test_pause_stops_the_sand_and_resume_goes_on():
 
 
 def test_toggle_pause():
-    clock, hourglass = glass()
+    _, hourglass = glass()
     hourglass.start()
     hourglass.toggle_pause()
     assert hourglass.phase is Phase.PAUSED

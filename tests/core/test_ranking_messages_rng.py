@@ -17,7 +17,8 @@ def test_messages_render_english_and_a_translation_with_fallback():
     m = Catalog("test_ns", {"sandbags": "{player} has no sandbags left"})
     message = m("sandbags", player="Anna")
     assert str(message) == "Anna has no sandbags left"
-    assert render(message, {"test_ns.sandbags": "{player} nie ma już worków"}) == "Anna nie ma już worków"
+    polish = {"test_ns.sandbags": "{player} nie ma już worków"}
+    assert render(message, polish) == "Anna nie ma już worków"
     assert render(Message("unknown.key")) == "unknown.key"
     assert fill("{a} and {b}", {"a": 1}) == "1 and {b}"
 
