@@ -18,7 +18,7 @@ class ActionBase(Frozen):
     at: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data = self.model_dump(mode="json", exclude_none=True)
+        data = self.model_dump(mode="json", exclude_none=True, by_alias=True)
         return {"type": data.pop("type"), **data}
 
 
