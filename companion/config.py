@@ -1,0 +1,468 @@
+"""Settings from a TOML file, validated by pydantic, with defaults that run on a desktop.
+
+The file lives in the platform config directory (`default_path()`), `--config` overrides
+it, and a missing file means "all defaults". A bad value is refused with a
+`ConfigError` whose sentence names the key and what is allowed, e.g.
+`strip.type: "neon" is not one of none, gpio-bar, apa102, ws2812`.
+
+`save()` writes the same format back (the settings screen uses it), atomically, so a
+power cut mid-write leaves either the old file or the new one.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import tomllib
+import types
+import typing
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import platformdirs
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import ErrorDetails
+
+from companion.core.errors import ConfigError
+from companion.core.messages import Catalog, Message
+
+APP_NAME = "balloon-companion"
+CONFIG_FILE = "config.toml"
+GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
+
+StripType = Literal["none", "gpio-bar", "apa102", "ws2812"]
+ColourOrder = Literal["rgb", "rbg", "grb", "gbr", "brg", "bgr"]
+Language = Literal["en", "pl", "de", "sv", "nl"]
+Rotation = Literal[0, 90, 180, 270]
+
+
+def _check_pin(value: int) -> int:
+    if value not in GPIO_PINS:
+        raise ValueError("gpio pin")
+    return value
+
+
+Pin = Annotated[int, AfterValidator(_check_pin)]
+
+M = Catalog(
+    "config",
+    {
+        "not_one_of": "{setting}: {value} is not one of {allowed}",
+        "not_pin": "{setting}: {value} is not a GPIO number from 0 to 27 (BCM numbering)",
+        "pin_twice": "{setting}: GPIO {value} is already used by {other}",
+        "too_small": "{setting}: {value} is less than {limit}",
+        "too_big": "{setting}: {value} is more than {limit}",
+        "not_above": "{setting}: {value} must be more than {limit}",
+        "not_below": "{setting}: {value} must be less than {limit}",
+        "not_int": "{setting}: {value} is not a whole number",
+        "not_number": "{setting}: {value} is not a number",
+        "not_bool": "{setting}: {value} is not true or false",
+        "not_text": "{setting}: {value} is not text",
+        "not_list": "{setting}: {value} is not a list",
+        "not_table": "{setting}: {value} is not a table of settings",
+        "unknown_key": "{setting}: there is no such setting; {where} has {allowed}",
+        "empty": "{setting}: the list must not be empty",
+        "not_seconds": "{setting}: {value} must all be positive numbers of seconds",
+        "too_many": "{setting}: has more than {limit} values",
+        "not_usb_id": '{setting}: {value} is not a USB id (four hex digits, e.g. "2341")',
+        "bad_value": "{setting}: {value} is not allowed ({detail})",
+        "unreadable": "The settings file {path} cannot be read: {detail}",
+        "not_toml": "The settings file {path} is not valid TOML: {detail}",
+        "unwritable": "The settings file {path} cannot be written: {detail}",
+    },
+)
+
+
+class _Section(BaseModel):
+    # Unknown keys are refused: a typo like `hold_tme` would otherwise be silently ignored.
+    # Strict: TOML has real types, so `true` is not a pin and "0.5" is not a brightness.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class ButtonsConfig(_Section):
+    go: Pin = 17
+    undo: Pin = 27
+    pause: Pin = 22
+    pull_up: bool = True
+    hold_time: float = Field(default=1.0, gt=0, le=10)
+    lockout_s: float = Field(default=0.3, ge=0, le=5)
+
+
+class StripConfig(_Section):
+    type: StripType = "none"
+    pins: tuple[Pin, ...] = Field(
+        default=(5, 6, 13, 19, 26, 12, 16, 20, 21, 24), min_length=1, max_length=26
+    )
+    led_count: int = Field(default=60, ge=1, le=1024)
+    brightness: float = Field(default=0.4, ge=0, le=1)
+    # Left out: the usual order of the strip type (apa102-pi's "rgb", WS2812's "grb").
+    colour_order: ColourOrder | None = None
+
+    @property
+    def order(self) -> ColourOrder:
+        if self.colour_order is not None:
+            return self.colour_order
+        return "grb" if self.type == "ws2812" else "rgb"
+
+    @property
+    def count(self) -> int:
+        """How many LEDs a frame has: one per pin for discrete LEDs."""
+        return len(self.pins) if self.type == "gpio-bar" else self.led_count
+
+
+class BuzzerConfig(_Section):
+    pin: Pin = 18
+    mute: bool = False
+    tonal: bool = False  # a passive piezo driven with PWM tones instead of an active buzzer
+
+
+class SerialConfig(_Section):
+    port: str = "/dev/dice"  # "" = no dice reader; deploy/ adds the udev symlink
+    baudrate: int = Field(default=115200, gt=0, le=4_000_000)
+
+
+class DiceConfig(_Section):
+    """USB ids of the dice reader, used by deployment to write the udev rule."""
+
+    vendor_id: str | None = None
+    product_id: str | None = None
+
+    @field_validator("vendor_id", "product_id")
+    @classmethod
+    def _usb_id(cls, value: str | None) -> str | None:
+        if value is None or value == "":
+            return None
+        text = value.lower()
+        if len(text) != 4 or any(c not in "0123456789abcdef" for c in text):
+            raise ValueError("usb id")
+        return text
+
+
+class HourglassConfig(_Section):
+    warnings: tuple[float, ...] = Field(default=(10.0, 5.0), max_length=5)
+
+    @field_validator("warnings")
+    @classmethod
+    def _positive(cls, value: tuple[float, ...]) -> tuple[float, ...]:
+        for seconds in value:
+            if not math.isfinite(seconds) or seconds <= 0:
+                raise ValueError("warning seconds")
+        return tuple(sorted(set(value), reverse=True))
+
+
+class ScreenConfig(_Section):
+    rotation: Rotation = 0
+
+
+class Config(_Section):
+    language: Language = "en"
+    buttons: ButtonsConfig = ButtonsConfig()
+    strip: StripConfig = StripConfig()
+    buzzer: BuzzerConfig = BuzzerConfig()
+    serial: SerialConfig = SerialConfig()
+    dice: DiceConfig = DiceConfig()
+    hourglass: HourglassConfig = HourglassConfig()
+    screen: ScreenConfig = ScreenConfig()
+
+    def pins_in_use(self) -> dict[int, str]:
+        """GPIO number -> the key that claims it (for the wiring check and the doctor)."""
+        claims: dict[int, str] = {}
+        for key, pin in self._claims():
+            claims.setdefault(pin, key)
+        return claims
+
+    def _claims(self) -> Iterator[tuple[str, int]]:
+        for name in ("go", "undo", "pause"):
+            yield f"buttons.{name}", getattr(self.buttons, name)
+        yield "buzzer.pin", self.buzzer.pin
+        if self.strip.type == "gpio-bar":
+            for index, pin in enumerate(self.strip.pins):
+                yield f"strip.pins[{index}]", pin
+        if self.strip.type in ("apa102", "ws2812"):
+            yield "strip (SPI MOSI)", 10
+            if self.strip.type == "apa102":
+                yield "strip (SPI SCLK)", 11
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def default_path() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME)) / CONFIG_FILE
+
+
+def load(path: Path | str | None = None) -> Config:
+    """The settings at `path` (default: the platform config file); defaults if absent."""
+    file = Path(path) if path is not None else default_path()
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        return Config()
+    except OSError as error:
+        raise ConfigError(M("unreadable", path=str(file), detail=error.strerror)) from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(M("not_toml", path=str(file), detail="it is not UTF-8 text")) from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(M("not_toml", path=str(file), detail=str(error))) from None
+    return from_dict(data)
+
+
+def from_dict(data: Mapping[str, Any]) -> Config:
+    """Validate plain data (a parsed TOML document) into a `Config`."""
+    try:
+        config = Config.model_validate(_tuples(data))
+    except ValidationError as error:
+        problems = [_problem(detail) for detail in error.errors()]
+        raise _config_error(problems) from None
+    clash = _pin_clash(config)
+    if clash is not None:
+        raise _config_error([clash])
+    return config
+
+
+def _tuples(data: object) -> Any:
+    # TOML arrays arrive as lists; the frozen settings hold tuples (strict mode wants them).
+    if isinstance(data, Mapping):
+        return {key: _tuples(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return tuple(_tuples(value) for value in data)
+    return data
+
+
+def _config_error(problems: list[Message]) -> ConfigError:
+    error = ConfigError(problems[0])
+    error.problems = problems  # type: ignore[attr-defined]  # every problem, for the doctor
+    return error
+
+
+def _pin_clash(config: Config) -> Message | None:
+    seen: dict[int, str] = {}
+    for key, pin in config._claims():
+        if pin in seen:
+            return M("pin_twice", setting=key, value=pin, other=seen[pin])
+        seen[pin] = key
+    return None
+
+
+# --- turning pydantic's errors into sentences ----------------------------------------
+
+
+def _problem(detail: ErrorDetails) -> Message:
+    loc = detail["loc"]
+    key = _dotted(loc)
+    value = _show(detail.get("input"))
+    kind = detail["type"]
+    ctx = detail.get("ctx") or {}
+    if kind == "extra_forbidden":
+        where, allowed = _siblings(loc)
+        return M("unknown_key", setting=key, where=where, allowed=allowed)
+    if kind in ("literal_error", "enum"):
+        return M("not_one_of", setting=key, value=value, allowed=_allowed(loc))
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return M(simple, setting=key, value=value)
+    limit = ctx.get("ge", ctx.get("gt", ctx.get("le", ctx.get("lt"))))
+    limited = _LIMITED.get(kind)
+    if limited is not None:
+        return M(limited, setting=key, value=value, limit=_show_limit(limit))
+    if kind == "too_short":
+        return M("empty", setting=key)
+    if kind == "too_long":
+        return M("too_many", setting=key, limit=ctx.get("max_length"))
+    if kind == "value_error":
+        return _value_problem(key, value, str(ctx.get("error", "")))
+    return M("bad_value", setting=key, value=value, detail=detail["msg"])
+
+
+_SIMPLE = {
+    "int_type": "not_int",
+    "int_parsing": "not_int",
+    "int_from_float": "not_int",
+    "float_type": "not_number",
+    "float_parsing": "not_number",
+    "finite_number": "not_number",
+    "bool_type": "not_bool",
+    "bool_parsing": "not_bool",
+    "string_type": "not_text",
+    "tuple_type": "not_list",
+    "list_type": "not_list",
+    "model_type": "not_table",
+    "model_attributes_type": "not_table",
+    "dict_type": "not_table",
+}
+_LIMITED = {
+    "greater_than_equal": "too_small",
+    "greater_than": "not_above",
+    "less_than_equal": "too_big",
+    "less_than": "not_below",
+}
+
+
+def _value_problem(key: str, value: str, reason: str) -> Message:
+    if "gpio pin" in reason:
+        return M("not_pin", setting=key, value=value)
+    if "usb id" in reason:
+        return M("not_usb_id", setting=key, value=value)
+    if "warning seconds" in reason:
+        return M("not_seconds", setting=key, value=value)
+    return M("bad_value", setting=key, value=value, detail=reason)
+
+
+def _dotted(loc: Sequence[int | str]) -> str:
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += ("." if text else "") + part
+    return text or "(the whole file)"
+
+
+def _show(value: object) -> str:
+    """A value as the user wrote it in TOML: strings quoted, the rest plain."""
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    return str(value)
+
+
+def _show_limit(limit: object) -> str:
+    # pydantic reports `le=1` on a float field as 1.0; people wrote 1.
+    if isinstance(limit, float) and limit.is_integer():
+        return str(int(limit))
+    return str(limit)
+
+
+def _model_at(loc: Sequence[int | str]) -> tuple[type[BaseModel], str | None]:
+    """The model that holds the field at `loc`, and the field's name."""
+    model: type[BaseModel] = Config
+    names = [part for part in loc if isinstance(part, str)]
+    for name in names[:-1]:
+        field = model.model_fields.get(name)
+        if field is None or not _is_model(field.annotation):
+            break
+        model = field.annotation  # type: ignore[assignment]
+    return model, (names[-1] if names else None)
+
+
+def _is_model(annotation: object) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+
+
+def _allowed(loc: Sequence[int | str]) -> str:
+    model, name = _model_at(loc)
+    field = model.model_fields.get(name or "")
+    if field is None:
+        return "the documented values"
+    return ", ".join(str(choice) for choice in _literal_choices(field.annotation))
+
+
+def _literal_choices(annotation: object) -> list[object]:
+    if typing.get_origin(annotation) is Literal:
+        return list(typing.get_args(annotation))
+    choices: list[object] = []
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        for arm in typing.get_args(annotation):
+            choices.extend(_literal_choices(arm))
+    return choices
+
+
+def _siblings(loc: Sequence[int | str]) -> tuple[str, str]:
+    model, _ = _model_at(loc)
+    parent = [part for part in loc if isinstance(part, str)][:-1]
+    where = f"[{'.'.join(parent)}]" if parent else "the top level"
+    return where, ", ".join(model.model_fields)
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def dumps(config: Config) -> str:
+    """The settings as TOML: top-level keys first, then one table per section."""
+    data = config.model_dump(mode="python")
+    top = {k: v for k, v in data.items() if not isinstance(v, dict)}
+    lines = [f"{key} = {_toml_value(value)}" for key, value in top.items()]
+    for section, values in data.items():
+        if not isinstance(values, dict):
+            continue
+        lines.append("")
+        lines.append(f"[{section}]")
+        lines.extend(
+            f"{key} = {_toml_value(value)}" for key, value in values.items() if value is not None
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else ("nan" if value != value else "inf")
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} as a TOML value")
+
+
+def _toml_string(text: str) -> str:
+    escaped = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+    out = []
+    for char in text:
+        if char in escaped:
+            out.append(escaped[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def save(config: Config, path: Path | str | None = None) -> Path:
+    """Write the settings atomically: a temp file beside the target, fsync, rename."""
+    file = Path(path) if path is not None else default_path()
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        _write_atomically(file, dumps(config).encode("utf-8"))
+    except OSError as error:
+        raise ConfigError(M("unwritable", path=str(file), detail=error.strerror)) from None
+    return file
+
+
+def _write_atomically(file: Path, data: bytes) -> None:
+    fd, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, file)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(file.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    # The rename is only durable once the directory entry is on disk.
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
