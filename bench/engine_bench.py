@@ -14,7 +14,9 @@ from companion.games import get
 from companion.store import Store
 
 RULES = get("wyscig-balonow")
-SETUP = GameSetup(game=RULES.id, seed=1, players=[PlayerSpec(name=n) for n in ("Ola", "Jan", "Ewa")])
+SETUP = GameSetup(
+    game=RULES.id, seed=1, players=[PlayerSpec(name=n) for n in ("Ola", "Jan", "Ewa")]
+)
 
 
 def _p99(samples: list[float]) -> float:
@@ -41,7 +43,11 @@ def resume(folder: Path, count: int = 10_000) -> float:
     session_id = store.create_session(SETUP)
     store.conn.execute("BEGIN")
     for seq in range(1, count + 1):
-        action = {"type": "penalty", "count": 1} if seq % 2 else {"type": "dice", "values": [1, 2, 3, 4, 6]}
+        action = (
+            {"type": "penalty", "count": 1}
+            if seq % 2
+            else {"type": "dice", "values": [1, 2, 3, 4, 6]}
+        )
         store.conn.execute(
             "INSERT INTO actions(session_id, seq, action, at) VALUES (?, ?, ?, ?)",
             (session_id, seq, json.dumps(action), "2026-11-30T20:00:00.000Z"),

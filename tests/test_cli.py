@@ -110,4 +110,9 @@ def test_readable_table(tmp_path):
 def test_games_lists_every_game_with_player_counts():
     result = run_companion("games")
     assert result.returncode == 0
-    assert "wyscig-balonow  Wyścig balonów  (2-4 players)" in result.stdout
+    lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
+    assert lines == [
+        "wyscig-balonow Wyścig balonów (2-4 players)",
+        "ballonrennen Ballonrennen (2-5 players)",
+        "balmy-balloonists Balmy Balloonists (2-6 players)",
+    ]

@@ -59,11 +59,19 @@ def english_templates() -> Mapping[str, str]:
 def fill(template: str, params: Mapping[str, Param]) -> str:
     """Fill a template; a missing parameter shows as its name, never raises."""
     values = {
-        name: params.get(name, "{" + name + "}")
+        name: _printable(params[name]) if name in params else "{" + name + "}"
         for _, name, _, _ in _FORMATTER.parse(template)
         if name
     }
     return template.format(**values)
+
+
+def _printable(value: Param) -> Param:
+    # Input quoted back to the user (a name, a card) must not break the sentence
+    # over lines or smuggle control characters onto a terminal.
+    if isinstance(value, str) and not value.isprintable():
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
+    return value
 
 
 def render(message: Message, templates: Mapping[str, str] | None = None) -> str:
