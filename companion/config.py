@@ -1,8 +1,9 @@
 """Settings from a TOML file, validated by pydantic, with defaults that run on a desktop.
 
-The file lives in the platform config directory (`default_path()`), `--config` overrides
-it, and a missing file means "all defaults". A bad value is refused with a
-`ConfigError` whose sentence names the key and what is allowed, e.g.
+The file lives in the platform config directory (`default_path()`; the environment
+variable COMPANION_CONFIG_DIR moves it, `--config` names another file), and a missing
+file means "all defaults". A bad value is refused with a `ConfigError` whose sentence
+names the key and what is allowed, e.g.
 `strip.type: "neon" is not one of none, gpio-bar, apa102, ws2812`.
 
 `save()` writes the same format back (the settings screen uses it), atomically, so a
@@ -28,7 +29,7 @@ from pydantic_core import ErrorDetails
 from companion.core.errors import ConfigError
 from companion.core.messages import Catalog, Message
 
-APP_NAME = "balloon-companion"
+APP_NAME = "companion"  # the same folder name as the store's data directory
 CONFIG_FILE = "config.toml"
 GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
 
@@ -190,7 +191,9 @@ class Config(_Section):
 
 
 def default_path() -> Path:
-    return Path(platformdirs.user_config_dir(APP_NAME)) / CONFIG_FILE
+    """`$COMPANION_CONFIG_DIR/config.toml`, else the platform's user config directory."""
+    folder = os.environ.get("COMPANION_CONFIG_DIR") or platformdirs.user_config_dir(APP_NAME)
+    return Path(folder) / CONFIG_FILE
 
 
 def load(path: Path | str | None = None) -> Config:

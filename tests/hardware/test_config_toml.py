@@ -33,8 +33,11 @@ def test_the_defaults_run_on_a_desktop() -> None:
 def test_the_default_path_is_in_the_user_config_dir(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delenv("COMPANION_CONFIG_DIR", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    assert config.default_path() == tmp_path / config.APP_NAME / "config.toml"
+    assert config.default_path() == tmp_path / "companion" / "config.toml"
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "elsewhere"))
+    assert config.default_path() == tmp_path / "elsewhere" / "config.toml"
 
 
 def test_every_section_is_read(tmp_path: Path) -> None:
