@@ -1,0 +1,179 @@
+"""The big buttons: gpiozero `Button`s turned into `HardwareEvent`s on a queue.
+
+GO has two meanings: a tap starts the hourglass or ends the turn, a long press opens
+the menu. A press can only be known to be a tap when it ends, so GO reports
+`pressed` on release (unless it was held) and `held` once `hold_time` has passed;
+a long press therefore never ends a turn on its way to the menu. UNDO and PAUSE have
+no long meaning and report `pressed` at once.
+
+gpiozero's own debouncing differs by pin factory (lgpio: "stable for N µs", MockPin:
+nothing), so every button also has a lock-out: a second tap within `lockout_s` of
+the last accepted one is a bouncing contact, not a second turn, and is dropped.
+
+Callbacks run on lgpio's thread and gpiozero's hold thread (synchronously inside
+`drive_low()` under MockFactory); they only touch this module's state under a lock
+and put an event on the queue.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gpiozero import Button
+from gpiozero.exc import GPIOZeroError
+
+from companion.config import ButtonsConfig
+from companion.core.errors import HardwareError
+from hardware.events import EventQueue, HardwareEvent, Kind, Source
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+# A glitch filter under lgpio (the level must be stable this long); short enough
+# never to swallow a real tap.
+BOUNCE_TIME_S = 0.005
+
+
+class _Channel:
+    """One button's tap / hold / lock-out logic, independent of gpiozero."""
+
+    def __init__(
+        self,
+        source: Source,
+        events: EventQueue,
+        lockout_s: float,
+        clock: Clock,
+        *,
+        holdable: bool,
+    ) -> None:
+        self.source = source
+        self.holdable = holdable
+        self.bounces = 0  # taps dropped by the lock-out
+        self._events = events
+        self._lockout = lockout_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._down = False
+        self._held = False
+        self._last_accept: float | None = None
+
+    def pressed(self) -> None:
+        with self._lock:
+            if not self.holdable:
+                self._tap()
+                return
+            self._down = True
+            self._held = False
+
+    def released(self) -> None:
+        with self._lock:
+            if not (self.holdable and self._down):
+                return
+            self._down = False
+            if self._held:
+                # The contact can bounce as the long press ends; that is not a tap.
+                self._last_accept = self._clock()
+            else:
+                self._tap()
+
+    def held(self) -> None:
+        with self._lock:
+            if not (self.holdable and self._down) or self._held:
+                return
+            self._held = True
+            self._emit(Kind.HELD, self._clock())
+
+    def _tap(self) -> None:
+        now = self._clock()
+        if self._last_accept is not None and now - self._last_accept < self._lockout:
+            self.bounces += 1
+            log.debug("%s: dropped a tap %.3f s after the last one", self.source, now)
+            return
+        self._last_accept = now
+        self._emit(Kind.PRESSED, now)
+
+    def _emit(self, kind: Kind, now: float) -> None:
+        self._events.put(HardwareEvent(self.source, kind, time=now))
+
+
+class ButtonReader:
+    """GO, UNDO and PAUSE on the pins from the config, reporting to `events`.
+
+    `pin_factory=None` uses gpiozero's default (lgpio on a Pi); the simulator and the
+    tests pass a `MockFactory`. Raises `HardwareError` (one sentence) if a pin
+    cannot be used.
+    """
+
+    def __init__(
+        self,
+        config: ButtonsConfig,
+        events: EventQueue,
+        *,
+        pin_factory: Any = None,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.config = config
+        self.pins = {Source.GO: config.go, Source.UNDO: config.undo, Source.PAUSE: config.pause}
+        self.channels = {
+            source: _Channel(source, events, config.lockout_s, clock, holdable=source is Source.GO)
+            for source in self.pins
+        }
+        self.buttons: dict[Source, Button] = {}
+        try:
+            for source, pin in self.pins.items():
+                self.buttons[source] = self._button(source, pin, pin_factory)
+        except (GPIOZeroError, OSError) as error:
+            self.close()
+            raise HardwareError(_pin_problem(source, pin, error)) from None
+
+    def _button(self, source: Source, pin: int, pin_factory: Any) -> Button:
+        button = Button(
+            pin,
+            pull_up=self.config.pull_up,
+            bounce_time=BOUNCE_TIME_S,
+            hold_time=self.config.hold_time,
+            pin_factory=pin_factory,
+        )
+        channel = self.channels[source]
+        button.when_pressed = channel.pressed
+        if channel.holdable:
+            button.when_released = channel.released
+            button.when_held = channel.held
+        return button
+
+    def describe(self) -> list[str]:
+        """One plain sentence per button, for `companion doctor`."""
+        wiring = "to GND (internal pull-up)" if self.config.pull_up else "to 3.3 V (pull-down)"
+        lines = []
+        for source, button in self.buttons.items():
+            state = "pressed now" if button.is_pressed else "released"
+            lines.append(f"{source.upper()} on GPIO {self.pins[source]}, wired {wiring}: {state}")
+        return lines
+
+    def close(self) -> None:
+        for button in self.buttons.values():
+            button.close()
+        self.buttons.clear()
+
+    def __enter__(self) -> ButtonReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _pin_problem(source: Source, pin: int, error: Exception) -> str:
+    name = type(error).__name__
+    if name == "BadPinFactory":
+        return (
+            f"The {source.upper()} button cannot be used: no GPIO library found "
+            "(not a Raspberry Pi, or lgpio is not installed); use --simulate on a desktop"
+        )
+    if name == "GPIOPinInUse":
+        return f"The {source.upper()} button cannot use GPIO {pin}: another device already uses it"
+    return f"The {source.upper()} button cannot use GPIO {pin}: {error}"

@@ -1,0 +1,87 @@
+"""What every device hands to the app: a frozen `HardwareEvent` on a thread-safe queue.
+
+Devices call back on their own threads (lgpio's, gpiozero's hold thread, the serial
+reader); they only build an event and `put` it. The app drains the queue on its main
+thread with `drain()`.
+"""
+
+from __future__ import annotations
+
+import enum
+import queue
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+
+class Source(enum.StrEnum):
+    GO = "go"
+    UNDO = "undo"
+    PAUSE = "pause"
+    DICE = "dice"
+
+
+class Kind(enum.StrEnum):
+    # buttons
+    PRESSED = "pressed"
+    HELD = "held"
+    # the dice reader: one per protocol message, plus the link's own news
+    HELLO = "hello"
+    ROLLING = "rolling"
+    ROLL = "roll"
+    STATUS = "status"
+    ERROR = "error"
+    BAD_LINE = "bad_line"
+    CONNECTED = "connected"
+    DISCONNECTED = "disconnected"
+
+
+@dataclass(frozen=True, slots=True)
+class HardwareEvent:
+    """One thing a device reported. `time` is `time.monotonic()` when it happened.
+
+    `source` and `kind` are `Source`/`Kind` members, which compare equal to their
+    plain strings ("go", "pressed"). `payload` is read-only and JSON-friendly.
+    """
+
+    source: str
+    kind: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    time: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        # A frozen dataclass still holds a mutable dict; a proxy makes the payload
+        # read-only for every thread that sees the event.
+        object.__setattr__(self, "payload", MappingProxyType(dict(self.payload)))
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"event": kind, **payload}` (what `companion dice-listen --json` prints)."""
+        return {"event": str(self.kind), **_plain(self.payload)}
+
+
+def _plain(payload: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in payload.items():
+        if isinstance(value, Mapping):
+            out[key] = dict(value)
+        elif isinstance(value, tuple):
+            out[key] = list(value)
+        else:
+            out[key] = value
+    return out
+
+
+EventQueue = queue.Queue[HardwareEvent]
+
+
+def drain(events: EventQueue, limit: int = 1000) -> list[HardwareEvent]:
+    """Every event waiting now (at most `limit`, so one frame never stalls), oldest first."""
+    out: list[HardwareEvent] = []
+    while len(out) < limit:
+        try:
+            out.append(events.get_nowait())
+        except queue.Empty:
+            break
+    return out
