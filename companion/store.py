@@ -87,6 +87,16 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX actions_effective ON actions(session_id, undone_at, seq);
     """,
+    """
+    CREATE TABLE dice_rolls (
+        id INTEGER PRIMARY KEY,
+        reader TEXT NOT NULL,
+        session_id INTEGER REFERENCES sessions(id) ON DELETE SET NULL,
+        faces TEXT NOT NULL,
+        at TEXT NOT NULL
+    );
+    CREATE INDEX dice_rolls_reader ON dice_rolls(reader);
+    """,
 )
 
 
@@ -374,6 +384,21 @@ class Store:
             self.append_action(session_id, action)
         self.record_summary(session_id, session.summary(), session.decided)
         return session_id
+
+    def record_roll(self, reader: str, faces: Sequence[int | None], session_id: int | None) -> None:
+        """A roll as the dice reader saw it (None for a die it could not read)."""
+        with self._transaction():
+            self.conn.execute(
+                "INSERT INTO dice_rolls(reader, session_id, faces, at) VALUES (?, ?, ?, ?)",
+                (reader, session_id, json.dumps(list(faces)), now()),
+            )
+
+    def rolls(self) -> dict[str, list[list[int | None]]]:
+        """Every recorded roll, by reader."""
+        result: dict[str, list[list[int | None]]] = {}
+        for reader, faces in self.conn.execute("SELECT reader, faces FROM dice_rolls ORDER BY id"):
+            result.setdefault(reader, []).append(json.loads(faces))
+        return result
 
     def iter_actions(self, game: str | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
         """Every effective action of every session (for statistics)."""

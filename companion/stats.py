@@ -1,0 +1,206 @@
+"""Statistics a game group looks at after the night: per player and game, and the
+fairness of each dice reader's rolls (a chi-square goodness-of-fit test)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion import games
+from companion.store import Store
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass
+class PlayerGameStats:
+    player: str
+    game: str
+    plays: int = 0
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+    turn_seconds: list[float] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def average_score(self) -> float | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+    @property
+    def best_score(self) -> int | None:
+        return max(self.scores) if self.scores else None
+
+    @property
+    def average_turn_seconds(self) -> float | None:
+        return sum(self.turn_seconds) / len(self.turn_seconds) if self.turn_seconds else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "game": self.game,
+            "plays": self.plays,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 3),
+            "average_score": _round(self.average_score),
+            "best_score": self.best_score,
+            "average_turn_seconds": _round(self.average_turn_seconds),
+        }
+
+
+@dataclass(frozen=True)
+class Fairness:
+    reader: str
+    counts: dict[int, int]
+    unreadable: int
+    chi_square: float
+    p_value: float
+
+    @property
+    def rolled(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def looks_fair(self) -> bool:
+        # 1% rather than 5%: a table that checks after every game night would
+        # otherwise call a fair reader biased once in twenty nights.
+        return self.p_value >= 0.01
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reader": self.reader,
+            "counts": {str(face): n for face, n in self.counts.items()},
+            "unreadable": self.unreadable,
+            "dice": self.rolled,
+            "chi_square": round(self.chi_square, 3),
+            "p_value": round(self.p_value, 4),
+            "fair": self.looks_fair,
+        }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def player_stats(store: Store) -> list[PlayerGameStats]:
+    table: dict[tuple[str, str], PlayerGameStats] = {}
+    for row in store.sessions(finished=True):
+        results = store.results(row.id)
+        for result in results:
+            entry = table.setdefault(
+                (result["name"], row.game), PlayerGameStats(result["name"], row.game)
+            )
+            entry.plays += 1
+            entry.wins += int(result["winner"])
+            if result["score"] is not None:
+                entry.scores.append(result["score"])
+        for name, seconds in turn_times(store, row.id).items():
+            key = (name, row.game)
+            if key in table:
+                table[key].turn_seconds.extend(seconds)
+    return sorted(table.values(), key=lambda s: (s.game, -s.wins, s.player))
+
+
+def turn_times(store: Store, session_id: int) -> dict[str, list[float]]:
+    """Seconds each player's turns took, from the recorded times of the actions:
+    a turn runs from the previous `end_turn` (or the first action) to its own."""
+    session = store.load_session(session_id, journal=False)
+    rules = session.rules
+    raw = store.raw_actions(session_id)
+    state = session.state_at(0)
+    times: dict[str, list[float]] = defaultdict(list)
+    turn_start: dt.datetime | None = None
+    for data in raw:
+        at = _parse_time(data.get("at"))
+        if turn_start is None:
+            turn_start = at
+        action = rules.parse_action(data)
+        if data["type"] == "end_turn" and at is not None and turn_start is not None:
+            current = rules.summary(state)["current"]
+            if current is not None:
+                times[current].append((at - turn_start).total_seconds())
+            turn_start = at
+        state = rules.apply(state, action)
+    return dict(times)
+
+
+def _parse_time(text: Any) -> dt.datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def fairness(reader: str, rolls: list[list[int | None]]) -> Fairness:
+    counts = Counter(face for roll in rolls for face in roll if face in FACES)
+    unreadable = sum(1 for roll in rolls for face in roll if face not in FACES)
+    observed = {face: counts.get(face, 0) for face in FACES}
+    total = sum(observed.values())
+    if total == 0:
+        return Fairness(reader, observed, unreadable, 0.0, 1.0)
+    expected = total / len(FACES)
+    chi = sum((n - expected) ** 2 / expected for n in observed.values())
+    return Fairness(reader, observed, unreadable, chi, chi2_sf(chi, len(FACES) - 1))
+
+
+def dice_fairness(store: Store) -> list[Fairness]:
+    return [fairness(reader, rolls) for reader, rolls in sorted(store.rolls().items())]
+
+
+def chi2_sf(x: float, dof: int) -> float:
+    """P(X >= x) for a chi-square distribution: the regularised upper incomplete
+    gamma Q(dof/2, x/2), by its series or its continued fraction."""
+    if x <= 0:
+        return 1.0
+    a, z = dof / 2.0, x / 2.0
+    if z < a + 1:
+        return max(0.0, 1.0 - _lower_series(a, z))
+    return min(1.0, _upper_fraction(a, z))
+
+
+def _lower_series(a: float, z: float) -> float:
+    term = total = 1.0 / a
+    n = a
+    for _ in range(500):
+        n += 1
+        term *= z / n
+        total += term
+        if abs(term) < abs(total) * 1e-15:
+            break
+    return total * math.exp(-z + a * math.log(z) - math.lgamma(a))
+
+
+def _upper_fraction(a: float, z: float) -> float:
+    # Lentz's method for the continued fraction of Q(a, z).
+    tiny = 1e-300
+    b = z + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return h * math.exp(-z + a * math.log(z) - math.lgamma(a))
+
+
+def game_name(game_id: str) -> str:
+    try:
+        return games.get(game_id).name
+    except Exception:  # a game removed since it was played still shows its id
+        return game_id

@@ -1,0 +1,88 @@
+import json
+import random
+
+import pytest
+
+from companion import files
+from companion.stats import chi2_sf, dice_fairness, fairness, player_stats, turn_times
+from companion.store import Store
+from tests.conftest import run_companion
+
+
+def finished_game(seed: int, mail_for_second: int) -> dict:
+    actions = [{"type": "order", "players": ["Ola", "Jan", "Jan", "Ola"]}]
+    t = 0
+
+    def stamp() -> str:
+        nonlocal t
+        t += 10
+        return f"2026-11-30T20:{t // 60:02d}:{t % 60:02d}.000Z"
+
+    actions += [{"type": "start_timer", "at": stamp()}, {"type": "end_turn", "at": stamp()}]
+    actions += [{"type": "mail", "at": stamp()} for _ in range(mail_for_second)]
+    actions += [{"type": "end_turn", "at": stamp()}, {"type": "end_turn", "at": stamp()}]
+    actions += [{"type": "landed", "at": stamp()}, {"type": "end_turn", "at": stamp()}]
+    actions += [{"type": "score", "distances": {"red": 1, "pink": 2, "blue": 3, "green": 0}}]
+    return {
+        "format": 1,
+        "game": "wyscig-balonow",
+        "seed": seed,
+        "players": ["Ola", "Jan"],
+        "options": {
+            "order_cards": "table",
+            "balloon_cards": {"Ola": ["red", "pink"], "Jan": ["blue", "green"]},
+        },
+        "actions": actions,
+    }
+
+
+def test_plays_wins_scores_and_turn_times_per_player():
+    store = Store()
+    for seed, mail in ((1, 2), (2, 0)):
+        store.import_session(files.replay(finished_game(seed, mail)))
+    by_player = {s.player: s for s in player_stats(store)}
+    jan, ola = by_player["Jan"], by_player["Ola"]
+    assert (jan.plays, ola.plays) == (2, 2)
+    # Ola -3 both times; Jan 6-3=3 then -3 (tie with Ola, Jan's closest 0 beats 1)
+    assert sorted(jan.scores) == [-3, 3] and ola.scores == [-3, -3]
+    assert (jan.wins, ola.wins) == (2, 0) and jan.win_rate == 1.0
+    assert jan.best_score == 3 and jan.average_score == 0
+    times = turn_times(store, store.sessions()[-1].id)
+    assert times["Ola"][0] == pytest.approx(10.0)  # from the first action to her end_turn
+
+
+def test_chi_square_matches_the_tables():
+    assert chi2_sf(11.070, 5) == pytest.approx(0.05, abs=1e-4)
+    assert chi2_sf(15.086, 5) == pytest.approx(0.01, abs=1e-4)
+    assert chi2_sf(0.0, 5) == 1.0
+
+
+def test_fairness_accepts_fair_dice_and_catches_a_known_bias():
+    fair_rng = random.Random(1)
+    fair = [[fair_rng.randint(1, 6) for _ in range(5)] for _ in range(600)]
+    assert fairness("fair", fair).looks_fair
+    biased_rng = random.Random(2)
+    weights = [1, 1, 1, 1, 1, 1.6]  # a six that comes up 60% more often
+    biased = [biased_rng.choices(range(1, 7), weights, k=5) for _ in range(600)]
+    result = fairness("loaded", biased)
+    assert not result.looks_fair and result.p_value < 0.001
+    assert result.counts[6] > max(result.counts[f] for f in range(1, 6))
+
+
+def test_unreadable_dice_are_counted_apart():
+    result = fairness("r", [[1, None, 6], [None, 2, 3]])
+    assert result.unreadable == 2 and result.rolled == 4
+
+
+def test_rolls_are_kept_per_reader_and_reported():
+    store = Store()
+    store.record_roll("cube-1", [1, 2, 3, 4, 5], None)
+    store.record_roll("cube-1", [6, 6, None, 1, 2], None)
+    store.record_roll("cube-2", [3], None)
+    readers = {f.reader: f for f in dice_fairness(store)}
+    assert readers["cube-1"].rolled == 9 and readers["cube-1"].unreadable == 1
+    assert readers["cube-2"].counts[3] == 1
+    store.close()
+    out = run_companion("stats", "--json")
+    assert out.returncode == 0
+    assert [d["reader"] for d in json.loads(out.stdout)["dice"]] == ["cube-1", "cube-2"]
