@@ -34,6 +34,10 @@ Readings where the rulebook and the spec leave room (each is tested):
   happened this turn; on the ground it changes no altitude and releases nothing.
 - `drop_mail` with the mail already delivered is an error; its automatic gas
   release only happens in the air, when the derived altitude would pass 3.
+- While a Favourable wind is pending, only `favourable` (and `adjust`) may be
+  recorded; `favourable` at any other time is "no Favourable wind card to play".
+- `forced_landing` and `reach_goal` need a flying balloon, as the spec says; a
+  balloon that chose to land stays where it is, so neither applies to it.
 - The turn's `table.move` stays as it was fixed by the wind card after a
   `forced_landing`, `drop_mail` or `reach_goal` in that turn.
 - After `reach_goal` the player's turn still needs its `end_turn` with `play_on`;
@@ -49,6 +53,13 @@ Readings where the rulebook and the spec leave room (each is tested):
   altitude 0..3 they can reach and each (gas, sandbags) release that gets there;
   `(0, 0)` is the current altitude (no release) and, for a flying balloon, altitude
   0 by `land` (no tokens). `altitude_action` turns such a choice into the action.
+- The rulebook's combination table lists the tokens in front of a player (besides
+  the mail sack and its paired canister) at each altitude: altitude 1 is 1 gas,
+  2 gas + 1 sack or 3 gas + 2 sacks; 2 is 2 gas or 3 gas + 1 sack; 3 is 3 gas.
+  Those are exactly the holdings the releases reach from the start.
+- `phase` is "altitude" from the start of a turn until its wind card (the altitude
+  step and turning the card), then "favourable" while that is pending, then "move"
+  until `end_turn`; "over" once the race is over.
 """
 
 from __future__ import annotations

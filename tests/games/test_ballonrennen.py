@@ -1000,3 +1000,37 @@ def test_state_is_frozen_and_plain() -> None:
     s = new_game()
     state: State = s.state
     assert State.model_validate(state.model_dump()) == state
+
+
+def test_a_landed_balloon_has_no_forced_landing_or_goal() -> None:
+    s = at_altitude(1)
+    act(s, "wind_card", card="calm")
+    act(s, "drop_mail")
+    play(s, END, CALM, END)
+    act(s, "land")
+    act(s, "wind_card", card="calm")
+    assert rule_error(s, {"type": "forced_landing"}) == "Anna's balloon is not flying"
+    assert rule_error(s, {"type": "reach_goal"}) == "Anna's balloon is not flying"
+    assert RULES.legal_actions(s.state) == ["adjust", "end_turn"]
+
+
+def test_the_move_stays_after_reaching_the_goal() -> None:
+    s = new_game(["Anna", "Ben", "Cleo"], play_on=True)
+    play(s, release(sandbags=2), card("rising"), {"type": "drop_mail"}, {"type": "reach_goal"})
+    move = {"player": "Anna", "altitude": 2, "direction": "SE", "spaces": 3}
+    assert s.summary()["table"]["move"] == move
+    assert RULES.legal_actions(s.state) == ["adjust", "end_turn"]
+    assert texts(s)[0] == "Anna reached the goal in place 1"
+
+
+def test_screen_helpers() -> None:
+    s = at_altitude(2)
+    assert RULES.paired_canister(s.state, "Anna") is True
+    assert RULES.current_card(s.state) is None
+    assert RULES.current_move(s.state) is None
+    act(s, "wind_card", card="turn_2")
+    assert RULES.current_card(s.state) == "turn_2"
+    assert RULES.winds(s.state) == {"1": "W", "2": "SW", "3": "E"}
+    assert RULES.current_move(s.state) == s.summary()["table"]["move"]
+    act(s, "drop_mail")
+    assert RULES.paired_canister(s.state, "Anna") is False
