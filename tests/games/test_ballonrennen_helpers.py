@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion import games
 from companion.core.model import GameSetup, PlayerSpec
 from companion.core.session import Session
 from companion.games.ballonrennen import RULES, State
@@ -20,7 +21,7 @@ def new_game(
         PlayerSpec(name=p) if isinstance(p, str) else PlayerSpec.model_validate(p) for p in players
     )
     setup = GameSetup(game="ballonrennen", seed=seed, players=specs, options=options)
-    return Session(RULES, setup)
+    return Session(games.get("ballonrennen"), setup)
 
 
 def act(session: Session, type: str, **fields: Any) -> State:

@@ -59,15 +59,15 @@ def raw_actions(app_deck: bool) -> st.SearchStrategy[dict[str, Any]]:
 @st.composite
 def games(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     app_deck = draw(st.booleans())
-    setup = {
+    setup: dict[str, Any] = {
         "players": NAMES[: draw(st.integers(2, 5))],
         "seed": draw(st.integers(0, 2**31 - 1)),
         "wind_deck": "app" if app_deck else "table",
         "play_on": draw(st.booleans()),
     }
     if app_deck and draw(st.booleans()):
-        setup["deck"] = {c: draw(st.integers(0, 2)) for c in ("calm", "favourable", "turn_1")}
-        setup["deck"]["rising"] = 1
+        deck = {c: draw(st.integers(0, 2)) for c in ("calm", "favourable", "turn_1")}
+        setup["deck"] = {**deck, "rising": 1}
     actions = draw(st.lists(raw_actions(app_deck), max_size=60))
     return setup, actions
 
