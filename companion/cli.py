@@ -100,6 +100,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(format_summary(session.rules.name, summary))
+        for prompt in session.prompts():
+            print(f"now: {prompt}")
     return EXIT_OK
 
 
@@ -142,17 +144,23 @@ def format_summary(game_name: str, summary: dict[str, Any]) -> str:
 
 def _player_table(players: list[dict[str, Any]]) -> list[str]:
     token_names: list[str] = []
+    extra_names: list[str] = []
     for player in players:
         for token in player.get("tokens", {}):
             if token not in token_names:
                 token_names.append(token)
-    header = ["rank", "player", *token_names, "score"]
+        for key, value in player.items():
+            plain = not isinstance(value, dict)
+            if key not in _PLAYER_KEYS and plain and key not in extra_names:
+                extra_names.append(key)
+    header = ["rank", "player", *token_names, *extra_names, "score"]
     rows = [
         [
-            "-" if p.get("rank") is None else str(p["rank"]),
+            _plain(p.get("rank")),
             p["name"],
-            *[str(p.get("tokens", {}).get(t, "")) for t in token_names],
-            "-" if p.get("score") is None else str(p["score"]),
+            *[_plain(p.get("tokens", {}).get(t)) for t in token_names],
+            *[_plain(p.get(k)) for k in extra_names],
+            _plain(p.get("score")),
         ]
         for p in players
     ]
@@ -161,6 +169,9 @@ def _player_table(players: list[dict[str, Any]]) -> list[str]:
         "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
         for r in [header, *rows]
     ]
+
+
+_PLAYER_KEYS = ("name", "tokens", "score", "rank")
 
 
 def _plain(value: Any) -> str:

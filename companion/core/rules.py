@@ -35,10 +35,17 @@ M = Catalog(
 class Rules(Protocol):
     """One game: pure functions from (state, action) to state."""
 
-    id: str
-    name: str
-    min_players: int
-    max_players: int
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
 
     def parse_options(self, raw: Mapping[str, Any], players: Sequence[PlayerSpec]) -> BaseModel: ...
 
