@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.config import ButtonsConfig, Config
+from companion.core.hourglass import FakeClock, Signal
+from hardware.dice import DiceParseError, DiceReader, parse_line
+from hardware.events import EventQueue
+from hardware.sim import DiceSimulator, PtyDevice, Simulation, key_name, script
+from tests.hardware.hwhelp import kind, next_event, pending
+
+CONFIG = Config(buttons=ButtonsConfig(hold_time=0.05))
+
+
+@pytest.fixture
+def sim(events: EventQueue) -> Iterator[Simulation]:
+    with Simulation(CONFIG, events, clock=FakeClock()) as simulation:
+        yield simulation
+
+
+def test_key_names() -> None:
+    assert [key_name(k) for k in (32, "spacebar", " ", "SPACE", 117, "p", -1)] == [
+        "space",
+        "spacebar",
+        " ",
+        "space",
+        "u",
+        "p",
+        "",
+    ]
+
+
+def test_space_is_go(sim: Simulation, events: EventQueue) -> None:
+    assert sim.handle_key("spacebar", down=True)
+    assert sim.handle_key(32, down=True)  # the desktop repeats a held key: still one press
+    assert pending(events) == []
+    assert sim.handle_key(32, down=False)
+    assert [(e.source, e.kind) for e in pending(events)] == [("go", "pressed")]
+
+
+def test_holding_space_is_a_long_press(sim: Simulation, events: EventQueue) -> None:
+    sim.handle_key("space", down=True)
+    assert next_event(events, lambda e: e.source == "go").kind == "held"
+    sim.handle_key("space", down=False)
+    assert [e for e in pending(events) if e.source == "go"] == []
+
+
+@pytest.mark.parametrize(("key", "source"), [("u", "undo"), (ord("p"), "pause")])
+def test_u_and_p(sim: Simulation, events: EventQueue, key: str | int, source: str) -> None:
+    sim.handle_key(key, down=True)
+    sim.handle_key(key, down=False)
+    assert [e.source for e in pending(events) if e.source != "dice"] == [source]
+
+
+def test_other_keys_are_not_ours(sim: Simulation) -> None:
+    assert not sim.handle_key("x", down=True)
+    assert not sim.handle_key(27, down=True)
+
+
+def test_d_rolls_the_simulated_dice_through_a_pty(sim: Simulation, events: EventQueue) -> None:
+    assert next_event(events, kind("connected")).payload["port"] == sim.dice_device.path
+    assert next_event(events, kind("hello")).payload == {"device": "sim-dice", "version": "1.0"}
+    assert sim.handle_key("d", down=True)
+    assert sim.handle_key("d", down=False)
+    roll = next_event(events, kind("roll"))
+    assert roll.payload["seq"] == 1 and len(roll.payload["values"]) == 5
+    assert sim.dice.status().rolls == 1
+
+
+def test_the_strip_and_the_buzzer_are_simulated(sim: Simulation) -> None:
+    assert sim.strip.count == 10 and sim.strip.describe() == "on-screen strip with 10 LEDs"
+    assert not sim.buzzing
+    sim.buzzer.beep(Signal.WARNING)  # the real gpiozero Buzzer on a mock pin
+    assert sim.buzzing
+    assert sim.describe()[-1].startswith("dice reader simulated on /dev/")
+
+
+def test_a_simulation_can_be_made_again_after_close(events: EventQueue) -> None:
+    Simulation(CONFIG, events).close()
+    with Simulation(CONFIG, events) as again:
+        assert len(again.buttons.buttons) == 3
+
+
+def test_the_simulator_script_is_reproducible() -> None:
+    first = list(script(20, random.Random(3), garbage=True))
+    assert first == list(script(20, random.Random(3), garbage=True))
+    assert [seq for seq, _ in first] == list(range(1, 21))
+    lines = [line for _, chunk in first for line in chunk]
+    bad = 0
+    for line in lines:
+        try:
+            parse_line(line)
+        except DiceParseError:
+            bad += 1
+    assert 0 < bad < 20
+
+
+def test_the_simulator_says_hello_and_rolls(tmp_path: Path, events: EventQueue) -> None:
+    with PtyDevice(tmp_path / "dice") as device:
+        simulator = DiceSimulator(device, rolls=3, interval=0.0, seed=1, garbage=True).start()
+        with DiceReader(device.path, events, backoff=(0.01, 0.1)) as reader:
+            next_event(events, kind("hello"))
+            seqs = [next_event(events, kind("roll")).payload["seq"] for _ in range(3)]
+            assert seqs == [1, 2, 3]
+            assert device.acks() == [1, 2, 3]  # each ACK is written before its event
+            assert simulator.done.wait(5)
+            assert reader.status().device == "sim-dice"
+        simulator.stop()
