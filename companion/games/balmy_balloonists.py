@@ -26,11 +26,20 @@ Readings where the spec and the rulebooks are silent (each is tested):
   once, without upkeep, and the next racing balloon's turn starts: the turn
   always belongs to a racing balloon.
 - A balloon out of the race keeps its tokens, altitude and cards as they were
-  (the spec discards cards only at the finish); bad weather it cannot pay for in
-  full takes nothing (above high: the balloon is out; below low: it lands).
+  (the spec discards cards only at the finish; its cards in front still lie on
+  the table, so a swap may take one); bad weather it cannot pay for in full takes
+  nothing (above high: the balloon is out; below low: it lands).
 - A finished or out balloon keeps its restriction counters (they no longer matter).
-- `burner_problems` over mountains lands the balloon, skips its next turn and
-  also sets `no_rise_next_turn` (the skipped turn uses it up).
+- Restriction timing: the turn record notes which restrictions cover the turn
+  that is running (those the balloon had when it started); at its end
+  `no_own_card_turns` goes down by one only if it covered the turn, and
+  `no_rise_next_turn`/`no_forward_next_turn` keep only what arrived during it.
+- `busy_airspace` on a landed balloon leaves it landed but still sets
+  `no_rise_next_turn` (it may not take off next turn). `burner_problems` over
+  mountains lands the balloon, skips its next turn and also sets
+  `no_rise_next_turn` (the skipped turn uses it up).
+- `fire` on a landed balloon and `bad_weather` on a landed balloon change
+  nothing, but they still use up the card's "?"; a repair may still be spent.
 - `bad_weather` `levels` defaults to 0 (a card that only changes the lane or
   blows the balloon back); `backward` defaults to false. Fields of `bad_luck`
   that belong to another luck card are an error when given a non-default value.
@@ -40,8 +49,16 @@ Readings where the spec and the rulebooks are silent (each is tested):
 - The game is over with no winner when no balloon races any more (every balloon
   out, or the rest finished by players who cannot win); then everyone has rank 2
   ("the winner 1, everyone else 2") and `winners` is [].
-- `adjust` corrects `fuel`, `gas` or `ballast` only; the sums over all balloons
-  never pass the tokens in the box (66 fuel, 54 helium, 54 ballast).
+- `adjust` corrects `fuel`, `gas` and `ballast`, and also the card counts `hand`
+  and `in_front` (the only way to reach an empty hand, since the draw at two
+  keeps three in hand). Sums over all balloons never pass what the box holds
+  (66 fuel, 54 helium, 54 ballast, 50 local wind cards); `in_front` never passes 3.
+
+Help for the screen (methods of `RULES`): `altitude_choices` (altitudes and their
+cost), `can_play_own`, `targets` (balloons a card from in front may go onto),
+`usable_advantage` and `swap_sources`, `current_step` and `checklist` (the six
+steps of the turn, the current one marked), `restrictions` (what each restriction
+means, as Messages), `storm_record` and `critical_measures_log`.
 
 Variant options (the spec does not name them; all default to false):
 - `fair_weather`: setup only. Quadrant cards are on the table, not in the app;
@@ -80,6 +97,8 @@ LOW, MEDIUM, HIGH = 1, 2, 3
 TOKENS = ("fuel", "gas", "ballast")
 START_TOKENS = {"fuel": 11, "gas": 9, "ballast": 9}
 TOKENS_IN_GAME = {"fuel": 66, "gas": 54, "ballast": 54}
+CARD_COUNTS = ("hand", "in_front")
+LOCAL_WIND_CARDS = 50
 HAND_AT_START = 3
 MAX_IN_FRONT = 3
 ADVANTAGE_CARDS = (
@@ -172,9 +191,12 @@ M = Catalog(
         "permission_missing": "Permission revoked needs the permission it takes away",
         "advantage_twice": "The advantage cards of {player} are already recorded",
         "finish_landed": "The {colour} balloon is landed; it must fly over the start line",
-        "unknown_token": '"{token}" is not a token in Balmy Balloonists (fuel, gas, ballast)',
+        "unknown_token": '"{token}" is not a token in Balmy Balloonists '
+        "(fuel, gas, ballast; and the cards: hand, in_front)",
+        "in_front_limit": "The {colour} balloon can have at most 3 cards in front",
         "negative": "The {colour} balloon would have {count} {token}",
         "token_limit": "There are only {limit} {token} tokens in the game",
+        "card_limit": "There are only {limit} local wind cards in the game",
         "variant_off": "This game is played without the {variant} variant",
         "storm_placed": "The storm is already on the board",
         "storm_missing": "The storm is not on the board yet",
@@ -1235,16 +1257,21 @@ def _storm_weather(state: State, action: ActionBase) -> State:
 
 
 def _adjust(state: State, action: Adjust) -> State:
-    if action.token not in TOKENS:
+    if action.token not in (*TOKENS, *CARD_COUNTS):
         raise RuleError(M("unknown_token", token=action.token))
     balloon = state.balloon(action.balloon)
     count = getattr(balloon, action.token) + action.delta
     if count < 0:
         raise RuleError(M("negative", colour=balloon.colour, count=count, token=action.token))
-    total = sum(getattr(b, action.token) for b in state.balloons) + action.delta
-    if total > TOKENS_IN_GAME[action.token]:
-        limit = TOKENS_IN_GAME[action.token]
-        raise RuleError(M("token_limit", limit=limit, token=action.token))
+    if action.token == "in_front" and count > MAX_IN_FRONT:
+        raise RuleError(M("in_front_limit", colour=balloon.colour))
+    if action.token in TOKENS:
+        total = sum(getattr(b, action.token) for b in state.balloons) + action.delta
+        if total > TOKENS_IN_GAME[action.token]:
+            limit = TOKENS_IN_GAME[action.token]
+            raise RuleError(M("token_limit", limit=limit, token=action.token))
+    elif sum(b.hand + b.in_front for b in state.balloons) + action.delta > LOCAL_WIND_CARDS:
+        raise RuleError(M("card_limit", limit=LOCAL_WIND_CARDS))
     return _update(state, balloon.colour, **{action.token: count})
 
 

@@ -1065,3 +1065,38 @@ def test_undo_restores_the_state():
     session.undo()
     session.undo()
     assert session.summary() == before
+
+
+# -- readings where the spec is silent ------------------------------------------------
+
+
+def test_luck_with_no_effect_still_uses_up_the_question_mark():
+    session = luck_on_red("fire", "landed")
+    assert error(session, luck("red", "comm_problems")) == "This card has already brought bad luck"
+
+
+def test_a_swap_may_take_a_card_from_in_front_of_a_balloon_out_of_the_race():
+    session = new()
+    act(session, OWN, END, END, END, END)  # red has a card in front
+    act(session, {"type": "advantage", "player": "Bo", "cards": ["repair", "repair"]})
+    act(session, {"type": "altitude", "to": "high"})  # red again
+    act(session, {"type": "adjust", "balloon": "red", "token": "gas", "delta": -9})
+    act(session, {"type": "adjust", "balloon": "red", "token": "fuel", "delta": -11})
+    s = act(session, OWN, luck("red", "bad_weather", levels=1))
+    assert balloon(s, "red")["out"] and balloon(s, "red")["in_front"] == 2
+    s = act(session, OWN, {"type": "swap_advantage", "card": "repair", "from": "red"})
+    assert (balloon(s, "red")["in_front"], balloon(s, "yellow")["hand"]) == (1, 3)
+
+
+def test_no_winner_when_the_only_finished_balloon_belongs_to_a_player_who_cannot_win():
+    session = new(("Ann", "Bo"))
+    own_round(session)
+    act(session, {"type": "cross_finish"})  # Ann's red finishes; yellow's turn
+    for colour in ("yellow", "green", "blue"):
+        assert session.state.active.colour == colour
+        act(session, {"type": "altitude", "to": "high"}, OWN)
+        act(session, {"type": "adjust", "balloon": colour, "token": "gas", "delta": -9})
+        act(session, {"type": "adjust", "balloon": colour, "token": "fuel", "delta": -11})
+        act(session, luck(colour, "bad_weather", levels=1))
+    s = session.summary()
+    assert (s["over"], s["winners"], [p["rank"] for p in s["players"]]) == (True, [], [2, 2])
