@@ -594,6 +594,10 @@ class AdvantageUse:
 
 @dataclass(frozen=True)
 class ChecklistStep:
+    """One of the six steps: `done` (it happened this turn), `current` (what the
+    table does now) or `todo` (still open; steps 4 to 6 are done by the app at
+    `end_turn`, and the optional altitude step stays open until used)."""
+
     number: int
     message: Message
     status: Literal["done", "current", "todo"]
@@ -1353,10 +1357,12 @@ def _checklist(state: State, current: int | None) -> list[ChecklistStep]:
     colour = balloon.colour
     turn = state.turn
 
+    done = {1: turn.card is not None, 2: turn.altitude, 3: False}
+
     def status(number: int) -> Literal["done", "current", "todo"]:
         if number == current:
             return "current"
-        return "done" if number < current else "todo"
+        return "done" if done.get(number) else "todo"
 
     def step(number: int, key: str, **params: Any) -> ChecklistStep:
         st = status(number)

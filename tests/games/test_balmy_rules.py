@@ -1045,6 +1045,17 @@ def test_checklist_has_six_steps_with_the_current_one():
     assert str(steps[0].message).startswith("✓ 1. Play one local wind card")
 
 
+def test_checklist_leaves_the_card_open_when_the_altitude_came_first():
+    session = new()
+    act(session, {"type": "altitude", "to": "low"})
+    steps = RULES.checklist(session.state)
+    assert [s.status for s in steps] == ["todo", "done", "current", "todo", "todo", "todo"]
+    act(session, {"type": "end_turn"}, {"type": "altitude", "to": "low"})
+    act(session, {"type": "mountain", "kind": "brown"})
+    assert RULES.checklist(session.state)[2].status == "current"
+    assert RULES.current_step(session.state) == 3
+
+
 def test_prompts_explain_the_restrictions_for_this_turn():
     session = new()
     act(session, OWN, luck("red", "comm_problems"), END, END, END, END)
