@@ -29,6 +29,7 @@ from gpiozero.exc import GPIOZeroError
 from companion.config import ButtonsConfig
 from companion.core.errors import HardwareError
 from hardware.events import EventQueue, HardwareEvent, Kind, Source
+from hardware.pins import pin_problem
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,8 @@ class ButtonReader:
                 self.buttons[source] = self._button(source, pin, pin_factory)
         except (GPIOZeroError, OSError) as error:
             self.close()
-            raise HardwareError(_pin_problem(source, pin, error)) from None
+            what = f"The {source.upper()} button"
+            raise HardwareError(pin_problem(what, f"GPIO {pin}", error)) from None
 
     def _button(self, source: Source, pin: int, pin_factory: Any) -> Button:
         button = Button(
@@ -165,15 +167,3 @@ class ButtonReader:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _pin_problem(source: Source, pin: int, error: Exception) -> str:
-    name = type(error).__name__
-    if name == "BadPinFactory":
-        return (
-            f"The {source.upper()} button cannot be used: no GPIO library found "
-            "(not a Raspberry Pi, or lgpio is not installed); use --simulate on a desktop"
-        )
-    if name == "GPIOPinInUse":
-        return f"The {source.upper()} button cannot use GPIO {pin}: another device already uses it"
-    return f"The {source.upper()} button cannot use GPIO {pin}: {error}"

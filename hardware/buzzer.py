@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from companion.config import BuzzerConfig
 from companion.core.errors import HardwareError
 from companion.core.hourglass import HourglassEvent, Signal
+from hardware.pins import pin_problem
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +157,7 @@ def _open(make: Callable[[], Any], pin: int) -> Any:
     try:
         return make()
     except (GPIOZeroError, OSError) as error:
-        raise HardwareError(f"The buzzer cannot use GPIO {pin}: {error}") from None
+        raise HardwareError(pin_problem("The buzzer", f"GPIO {pin}", error)) from None
 
 
 class BuzzerController:

@@ -25,6 +25,7 @@ from typing import Any
 from companion.config import StripConfig
 from companion.core.errors import HardwareError
 from companion.core.hourglass import HourglassView, Phase
+from hardware.pins import pin_problem
 
 log = logging.getLogger(__name__)
 
@@ -266,9 +267,8 @@ class GpioBarStrip(Strip):
         try:
             self.bar = LEDBarGraph(*self.pins, pwm=True, pin_factory=pin_factory)
         except (GPIOZeroError, OSError) as error:
-            raise HardwareError(
-                f"The LED bar on GPIO {', '.join(map(str, self.pins))} cannot be used: {error}"
-            ) from None
+            pins_text = "GPIO " + ", ".join(map(str, self.pins))
+            raise HardwareError(pin_problem("The LED bar", pins_text, error)) from None
 
     def levels(self, frame: Frame) -> tuple[float, ...]:
         # In steps of 1/LEVELS, so a half-full LED is exactly 0.5 as with LEDBarGraph.

@@ -255,7 +255,7 @@ def test_the_gpio_bar_from_the_config(pwm_factory: MockFactory) -> None:
 
 
 def test_the_gpio_bar_on_a_pin_without_pwm_is_one_sentence(factory: MockFactory) -> None:
-    with pytest.raises(HardwareError, match=r"^The LED bar on GPIO 5, 6 cannot be used"):
+    with pytest.raises(HardwareError, match=r"^The LED bar cannot use GPIO 5, 6: no PWM there$"):
         GpioBarStrip((5, 6), pin_factory=factory)
 
 
