@@ -199,17 +199,17 @@ def cmd_dice_sim(args: argparse.Namespace) -> int:
     except OSError as error:
         _error(f"the simulated dice reader cannot be created: {error.strerror or error}")
         return 2
+    simulator = DiceSimulator(
+        device,
+        rolls=args.rolls,
+        interval=args.interval,
+        garbage=args.garbage,
+        seed=args.seed,
+        on_line=_show_sent,
+    )
     try:
-        _emit(device.path)  # the first line is the path, for scripts
-        simulator = DiceSimulator(
-            device,
-            rolls=args.rolls,
-            interval=args.interval,
-            garbage=args.garbage,
-            seed=args.seed,
-            on_line=_show_sent,
-        )
         with _until_interrupted() as stopping:
+            _emit(device.path)  # the first line is the path, for scripts
             simulator.start()
             while not stopping.is_set() and not simulator.done.wait(0.2):
                 pass

@@ -1,0 +1,246 @@
+"""The hardware commands, through a parser built with `hwcli.register()` (as cli.py does);
+the long-running ones in a subprocess, so Ctrl-C is a real SIGINT."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion import config as settings
+from companion import hwcli
+from hardware.dice import DiceReader
+from hardware.events import HardwareEvent, Kind, Source
+from hardware.sim import PtyDevice
+from tests.hardware.hwhelp import TIMEOUT_S, kind, next_event
+
+ROOT = Path(__file__).resolve().parents[2]
+HARNESS = (
+    "import argparse, sys\n"
+    "import companion.hwcli as hwcli\n"
+    "parser = argparse.ArgumentParser(prog='companion')\n"
+    "hwcli.register(parser.add_subparsers())\n"
+    "args = parser.parse_args(sys.argv[1:])\n"
+    "sys.exit(args.func(args))\n"
+)
+
+
+def parser() -> argparse.ArgumentParser:
+    built = argparse.ArgumentParser(prog="companion")
+    hwcli.register(built.add_subparsers())
+    return built
+
+
+class Command:
+    """A running `companion ...` whose stdout lines can be awaited one by one."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", HARNESS, *args],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def line(self) -> str:
+        try:
+            return self.lines.get(timeout=TIMEOUT_S * 2)
+        except queue.Empty:
+            raise AssertionError("the command printed nothing more") from None
+
+    def json(self) -> dict[str, object]:
+        parsed: dict[str, object] = json.loads(self.line())
+        return parsed
+
+    def interrupt(self) -> tuple[int, str]:
+        self.process.send_signal(signal.SIGINT)
+        return self.finish()
+
+    def finish(self) -> tuple[int, str]:
+        code = self.process.wait(timeout=TIMEOUT_S * 2)
+        assert self.process.stderr is not None
+        return code, self.process.stderr.read()
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def command() -> Iterator[list[Command]]:
+    started: list[Command] = []
+    yield started
+    for running in started:
+        running.kill()
+
+
+def run(started: list[Command], *args: str) -> Command:
+    running = Command(*args)
+    started.append(running)
+    return running
+
+
+def test_the_commands_and_their_options() -> None:
+    args = parser().parse_args(["dice-listen", "/dev/dice", "--json"])
+    assert (args.device, args.json, args.baudrate, args.no_ack) == (
+        "/dev/dice",
+        True,
+        115200,
+        False,
+    )
+    args = parser().parse_args(["dice-sim"])
+    assert (args.rolls, args.interval, args.garbage, args.link) == (10, 2.0, False, None)
+    args = parser().parse_args(["doctor", "--simulate", "--config", "x.toml"])
+    assert (args.simulate, args.config) == (True, Path("x.toml"))
+    for func in ("cmd_dice_listen", "cmd_dice_sim", "cmd_doctor"):
+        assert callable(getattr(hwcli, func))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["dice-sim", "--rolls", "-1"], ["dice-sim", "--interval", "soon"], ["dice-listen"]],
+)
+def test_bad_options_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        parser().parse_args(argv)
+    assert caught.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_dice_listen_follows_a_device_through_garbage_an_unplug_and_a_replug(
+    tmp_path: Path, command: list[Command]
+) -> None:
+    link = tmp_path / "dice"
+    device = PtyDevice(link)
+    listener = run(command, "dice-listen", str(link), "--json")
+    assert listener.json() == {"event": "connected", "port": str(link)}
+    device.write(b"HELLO dicebox 1.2\r\nBANANA\r\nROLLING\r\nROLL 3 1,5,6,2,4\r\n")
+    assert listener.json() == {"event": "hello", "device": "dicebox", "version": "1.2"}
+    assert listener.json() == {
+        "event": "bad_line",
+        "reason": "unknown",
+        "line": "BANANA",
+        "count": 1,
+    }
+    assert listener.json() == {"event": "rolling"}
+    assert listener.json() == {"event": "roll", "seq": 3, "values": [1, 5, 6, 2, 4]}
+    device.close()
+    assert listener.json()["event"] == "disconnected"
+    with PtyDevice(link) as again:
+        assert listener.json() == {"event": "connected", "port": str(link)}
+        again.write(b"ROLL 4 ?,6\n")
+        assert listener.json() == {"event": "roll", "seq": 4, "values": [None, 6]}
+        code, err = listener.interrupt()
+    assert (code, err) == (0, "")
+
+
+def test_dice_listen_in_words(tmp_path: Path, command: list[Command]) -> None:
+    link = tmp_path / "dice"
+    with PtyDevice(link) as device:
+        listener = run(command, "dice-listen", str(link))
+        assert listener.line() == f"connected to {link}"
+        device.write(b"ROLL 9 2,?\nSTATUS battery=80\nERR lid open\nROLL 9 7\n")
+        assert listener.line() == "roll 9: 2 ?"
+        assert listener.line() == "status: battery=80"
+        assert listener.line() == "the reader reports a problem: lid open"
+        assert listener.line() == "bad line #1 (out_of_range): ROLL 9 7"
+        assert listener.interrupt() == (0, "")
+
+
+def test_dice_sim_prints_its_path_and_speaks_the_protocol(
+    tmp_path: Path, command: list[Command]
+) -> None:
+    link = tmp_path / "dice"
+    simulator = run(
+        command, "dice-sim", "--rolls", "3", "--interval", "0", "--garbage", "--seed", "2",
+        "--link", str(link),
+    )  # fmt: skip
+    assert simulator.line() == str(link)
+    events: queue.Queue[HardwareEvent] = queue.Queue()
+    with DiceReader(str(link), events, backoff=(0.01, 0.1)) as reader:
+        assert next_event(events, kind("hello")).payload["device"] == "sim-dice"
+        assert [next_event(events, kind("roll")).payload["seq"] for _ in range(3)] == [1, 2, 3]
+        assert simulator.finish() == (0, "")  # it ends by itself after the last roll
+        assert next_event(events, kind("disconnected"))  # ...which is an unplug
+        assert reader.status().rolls == 3
+    assert not link.exists()  # its symlink goes with it
+    assert simulator.line() == "sent HELLO sim-dice 1.0"  # then each line it sent
+
+
+def test_dice_sim_stops_quietly_on_ctrl_c(command: list[Command]) -> None:
+    simulator = run(command, "dice-sim", "--rolls", "0")
+    path = simulator.line()
+    assert path.startswith("/dev/")
+    assert simulator.interrupt() == (0, "")
+    assert not os.path.exists(path)  # the pty went with it
+
+
+def test_doctor_simulated_reports_every_device(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = parser().parse_args(["doctor", "--simulate", "--config", str(tmp_path / "none.toml")])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    for device in ("Settings", "Buttons", "LED strip", "Buzzer", "Dice reader"):
+        assert f"[ok ] {device}: " in out
+    assert "GO on GPIO 17" in out and "PAUSE on GPIO 22" in out
+    assert "it answered: HELLO sim-dice 1.0." in out
+    assert out.rstrip().endswith("Every configured device answered.")
+
+
+def test_doctor_names_a_bad_setting_and_goes_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[strip]\ntype = "neon"\n[buttons]\ngo = 99\n')
+    args = parser().parse_args(["doctor", "--simulate", "--config", str(path)])
+    assert args.func(args) == 1
+    out = capsys.readouterr().out
+    assert "[FIX] Settings: buttons.go: 99 is not a GPIO number from 0 to 27" in out
+    assert 'strip.type: "neon" is not one of none, gpio-bar, apa102, ws2812' in out
+    assert "the defaults are used for the rest of this check" in out
+    assert "[ok ] Dice reader" in out
+    assert out.rstrip().endswith("1 problem to fix; see the lines marked FIX.")
+
+
+def test_doctor_with_a_gpio_bar_and_a_missing_dice_reader(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = settings.from_dict(
+        {"strip": {"type": "gpio-bar", "pins": [5, 6, 13]}, "buzzer": {"tonal": True}}
+    )
+    path = settings.save(config, tmp_path / "config.toml")
+    args = parser().parse_args(["doctor", "--simulate", "--config", str(path)])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert "[ok ] LED strip: LED bar of 3 LEDs on GPIO 5, 6, 13: a test frame was written." in out
+    assert "[ok ] Buzzer: passive piezo (PWM tones) on GPIO 18." in out
+
+
+def test_every_event_reads_as_words() -> None:
+    def words(kind_: Kind, **payload: object) -> str:
+        return hwcli._as_text(HardwareEvent(Source.DICE, kind_, payload))
+
+    assert words(Kind.CONNECTED, port="/dev/dice") == "connected to /dev/dice"
+    assert words(Kind.DISCONNECTED, port="p", error="gone") == "disconnected: gone"
+    assert words(Kind.HELLO, device="d", version="2") == "hello from d version 2"
+    assert words(Kind.ROLLING) == "rolling..."
+    assert words(Kind.ROLL, seq=1, values=(1, None)) == "roll 1: 1 ?"
