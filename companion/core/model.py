@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 
 class Frozen(BaseModel):
@@ -20,6 +21,27 @@ class ActionBase(Frozen):
     def to_json(self) -> dict[str, Any]:
         data = self.model_dump(mode="json", exclude_none=True, by_alias=True)
         return {"type": data.pop("type"), **data}
+
+
+def _non_zero(value: int) -> int:
+    if value == 0:
+        raise ValueError("must not be 0")
+    return value
+
+
+NonZero = Annotated[int, AfterValidator(_non_zero)]
+"""A correction's `delta`: any whole number but 0."""
+
+
+class EndTurn(ActionBase):
+    """The common `end_turn`; each game's `apply` decides what its upkeep is."""
+
+    type: Literal["end_turn"] = "end_turn"
+
+
+def action_table(models: Iterable[type[ActionBase]]) -> dict[str, type[ActionBase]]:
+    """`type` literal -> action model, the lookup `GameRules.parse_action` uses."""
+    return {model.model_fields["type"].default: model for model in models}
 
 
 class PlayerSpec(Frozen):

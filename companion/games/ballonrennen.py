@@ -67,12 +67,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from companion.core import rng
 from companion.core.errors import RuleError, SetupError
 from companion.core.messages import Catalog, Message
-from companion.core.model import ActionBase, Frozen, PlayerSpec
+from companion.core.model import ActionBase, EndTurn, Frozen, NonZero, PlayerSpec, action_table
 from companion.core.ranking import competition_ranks
 from companion.core.rules import GameRules
 
@@ -209,18 +209,7 @@ class Adjust(ActionBase):
     type: Literal["adjust"] = "adjust"
     player: str
     token: str
-    delta: int
-
-    @field_validator("delta")
-    @classmethod
-    def _non_zero(cls, value: int) -> int:
-        if value == 0:
-            raise ValueError("must not be 0")
-        return value
-
-
-class EndTurn(ActionBase):
-    type: Literal["end_turn"] = "end_turn"
+    delta: NonZero
 
 
 class Release(ActionBase):
@@ -259,9 +248,8 @@ class ReachGoal(ActionBase):
 Action = (
     Adjust | EndTurn | Release | Land | WindCard | Favourable | DropMail | ForcedLanding | ReachGoal
 )
-ACTIONS: dict[str, type[ActionBase]] = {
-    model.model_fields["type"].default: model
-    for model in (
+ACTIONS = action_table(
+    (
         Adjust,
         EndTurn,
         Release,
@@ -272,7 +260,7 @@ ACTIONS: dict[str, type[ActionBase]] = {
         ForcedLanding,
         ReachGoal,
     )
-}
+)
 
 
 # -- state -----------------------------------------------------------------------

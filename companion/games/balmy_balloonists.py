@@ -82,11 +82,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from companion.core.errors import RuleError, SetupError
 from companion.core.messages import Catalog, Message
-from companion.core.model import ActionBase, Frozen, PlayerSpec
+from companion.core.model import ActionBase, EndTurn, Frozen, NonZero, PlayerSpec, action_table
 from companion.core.rules import GameRules
 
 GAME_ID = "balmy-balloonists"
@@ -266,18 +266,7 @@ class Adjust(ActionBase):
     type: Literal["adjust"] = "adjust"
     balloon: str
     token: str
-    delta: int
-
-    @field_validator("delta")
-    @classmethod
-    def _non_zero(cls, value: int) -> int:
-        if value == 0:
-            raise ValueError("must not be 0")
-        return value
-
-
-class EndTurn(ActionBase):
-    type: Literal["end_turn"] = "end_turn"
+    delta: NonZero
 
 
 class AdvantageAction(ActionBase):
@@ -371,9 +360,8 @@ class StormWeather(ActionBase):
     backward: bool = False
 
 
-ACTIONS: dict[str, type[ActionBase]] = {
-    model.model_fields["type"].default: model
-    for model in (
+ACTIONS = action_table(
+    (
         Adjust,
         EndTurn,
         AdvantageAction,
@@ -391,7 +379,7 @@ ACTIONS: dict[str, type[ActionBase]] = {
         PlayStorm,
         StormWeather,
     )
-}
+)
 
 
 # -- state -----------------------------------------------------------------------

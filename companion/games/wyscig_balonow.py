@@ -22,7 +22,7 @@ from pydantic import Field, field_validator
 from companion.core import rng
 from companion.core.errors import RuleError, SetupError
 from companion.core.messages import Catalog, Message
-from companion.core.model import ActionBase, Frozen, PlayerSpec
+from companion.core.model import ActionBase, EndTurn, Frozen, NonZero, PlayerSpec, action_table
 from companion.core.ranking import competition_ranks
 from companion.core.rules import GameRules
 
@@ -103,18 +103,7 @@ class Adjust(ActionBase):
     type: Literal["adjust"] = "adjust"
     player: str
     token: str
-    delta: int
-
-    @field_validator("delta")
-    @classmethod
-    def _non_zero(cls, value: int) -> int:
-        if value == 0:
-            raise ValueError("must not be 0")
-        return value
-
-
-class EndTurn(ActionBase):
-    type: Literal["end_turn"] = "end_turn"
+    delta: NonZero
 
 
 class Order(ActionBase):
@@ -185,9 +174,8 @@ Action = (
     | Landed
     | Score
 )
-ACTIONS: dict[str, type[ActionBase]] = {
-    model.model_fields["type"].default: model
-    for model in (
+ACTIONS = action_table(
+    (
         Adjust,
         EndTurn,
         Order,
@@ -200,7 +188,7 @@ ACTIONS: dict[str, type[ActionBase]] = {
         Landed,
         Score,
     )
-}
+)
 
 
 # -- state -----------------------------------------------------------------------
