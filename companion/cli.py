@@ -138,8 +138,31 @@ def format_summary(game_name: str, summary: dict[str, Any]) -> str:
             + ", ".join(summary["winners"])
         )
     for key, value in summary.get("table", {}).items():
-        lines.append(f"{key}: {_plain(value)}")
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            lines.append(f"{key}:")
+            lines.extend("  " + line for line in _rows(value))
+        else:
+            lines.append(f"{key}: {_plain(value)}")
     return "\n".join(lines)
+
+
+def _rows(items: list[dict[str, Any]]) -> list[str]:
+    """A list of objects as an aligned table; nested objects are spread into columns."""
+    flat = [
+        {
+            **{k: v for k, v in item.items() if not isinstance(v, dict)},
+            **{sub: v for k, d in item.items() if isinstance(d, dict) for sub, v in d.items()},
+        }
+        for item in items
+    ]
+    header = list(dict.fromkeys(k for row in flat for k in row))
+    cells = [[_plain(row.get(k)) for k in header] for row in flat]
+    return _align([header, *cells])
+
+
+def _align(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
 
 
 def _player_table(players: list[dict[str, Any]]) -> list[str]:
@@ -164,11 +187,7 @@ def _player_table(players: list[dict[str, Any]]) -> list[str]:
         ]
         for p in players
     ]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    return [
-        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
-        for r in [header, *rows]
-    ]
+    return _align([header, *rows])
 
 
 _PLAYER_KEYS = ("name", "tokens", "score", "rank")
