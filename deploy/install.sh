@@ -400,10 +400,16 @@ write_block() {
   } >>"$1"
 }
 
+# Take our block out again, with the blank line write_block put before it.
 remove_block() {
-  sed -i "/^$BLOCK_BEGIN\$/,/^$BLOCK_END\$/d" "$1"
-  # the blank line write_block put before the block
-  sed -i -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$1"
+  local kept
+  kept=$(awk -v begin="$BLOCK_BEGIN" -v end="$BLOCK_END" '
+    skip { if ($0 == end) skip = 0; next }
+    $0 == begin { skip = 1; if (blank > 0) blank--; next }
+    $0 == "" { blank++; next }
+    { for (; blank > 0; blank--) print ""; print }
+    END { for (; blank > 0; blank--) print "" }' "$1")
+  printf '%s\n' "$kept" >"$1"
 }
 
 has_block() { [[ -f "$1" ]] && grep -qxF "$BLOCK_BEGIN" "$1"; }

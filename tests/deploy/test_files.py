@@ -1,0 +1,188 @@
+"""The files under deploy/: shellcheck, systemd-analyze verify, the udev rules, Kivy's
+input settings read by Kivy itself, and the desktop entry."""
+
+from __future__ import annotations
+
+import configparser
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.deploy.fakeroot import REPO
+from tests.deploy.udev_rules import parse
+
+DEPLOY = REPO / "deploy"
+EXEC_START = (
+    "/opt/companion/venv/bin/companion run --fullscreen --config /etc/companion/config.toml"
+)
+
+
+def need(tool: str) -> str:
+    """The tool's path. `make deb` installs it (Makefile DEB_PACKAGES) when run as root."""
+    found = shutil.which(tool)
+    if found is None:
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            pytest.fail(f"{tool} is missing: run `make deb` (DEB_PACKAGES installs it)")
+        pytest.skip(f"{tool} is not installed and cannot be without root (make deb as root)")
+    return found
+
+
+def test_shell_scripts_are_shellcheck_clean() -> None:
+    shellcheck = need("shellcheck")
+    scripts = sorted(str(p) for p in DEPLOY.glob("*.sh"))
+    done = subprocess.run(
+        [shellcheck, "--shell=bash", "--severity=style", *scripts],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_shell_scripts_are_strict() -> None:
+    for script in DEPLOY.glob("*.sh"):
+        text = script.read_text()
+        assert text.startswith("#!/usr/bin/env bash\n"), script.name
+        assert "\nset -euo pipefail\n" in text, script.name
+        assert os.access(script, os.X_OK), script.name
+
+
+def unit_entries() -> list[tuple[str, str, str]]:
+    section, entries = "", []
+    for line in (DEPLOY / "companion.service").read_text().splitlines():
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+        elif line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            entries.append((section, key, value))
+    return entries
+
+
+def test_the_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    analyze = need("systemd-analyze")
+    # verify checks that ExecStart exists: point it at a stand-in with the same arguments.
+    program = tmp_path / "companion"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    text = (DEPLOY / "companion.service").read_text()
+    assert "ExecStart=" + EXEC_START in text
+    unit = tmp_path / "companion.service"
+    unit.write_text(text.replace("/opt/companion/venv/bin/companion", str(program)))
+    done = subprocess.run(
+        [analyze, "--man=no", "verify", str(unit)],
+        capture_output=True, text=True, check=False,
+        env={**os.environ, "SYSTEMD_LOG_TARGET": "console", "SYSTEMD_LOG_LEVEL": "info"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    # Unknown keys and bad values are only warnings: there must be none.
+    assert done.stderr.strip() == "", done.stderr
+
+
+def test_the_unit_runs_the_kiosk_as_the_issue_asks() -> None:
+    entries = unit_entries()
+    service = {k: v for s, k, v in entries if s == "Service"}
+    env = dict(v.split("=", 1) for s, k, v in entries if s == "Service" and k == "Environment")
+    unit = {k: v for s, k, v in entries if s == "Unit"}
+    assert service["ExecStart"] == EXEC_START
+    assert service["User"] == "companion"
+    assert service["Restart"] == "on-failure"
+    assert int(unit["StartLimitBurst"]) >= 1 and int(unit["StartLimitIntervalSec"]) > 0
+    assert service["StandardOutput"] == service["StandardError"] == "journal"
+    assert env["SDL_VIDEODRIVER"] == "kmsdrm"
+    assert env["LG_WD"] == "/run/companion" and service["RuntimeDirectory"] == "companion"
+    assert env["COMPANION_DATA_DIR"].startswith("/var/lib/companion")
+    assert service["StateDirectory"] == "companion"
+    assert service["EnvironmentFile"] == "-/etc/companion/companion.env"
+    assert "SDL_KMSDRM_DEVICE_INDEX" in (DEPLOY / "companion.env").read_text()
+    assert ("Install", "WantedBy", "multi-user.target") in entries
+
+
+def udevadm_verifies() -> bool:
+    udevadm = shutil.which("udevadm")
+    if udevadm is None:
+        return False
+    probe = subprocess.run([udevadm, "verify", "--help"], capture_output=True, check=False)
+    return probe.returncode == 0
+
+
+def rendered_rules(vendor: str | None) -> str:
+    text = (DEPLOY / "99-companion.rules").read_text()
+    if vendor is None:  # what install.sh writes without [dice] ids
+        return re.sub(r"^@DICE@", "# ", text, flags=re.M)
+    return text.replace("@DICE@", "").replace("@VENDOR@", vendor).replace("@PRODUCT@", "0043")
+
+
+@pytest.mark.parametrize("vendor", ["2341", None])
+def test_the_udev_rules_parse(vendor: str | None, tmp_path: Path) -> None:
+    text = rendered_rules(vendor)
+    rules = parse(text)
+    assert len(rules) == (5 if vendor else 4)
+    assign = {(t.key, t.value) for rule in rules for t in rule if t.op in ("=", "+=")}
+    assert ("GROUP", "spi") in assign and ("GROUP", "gpio") in assign
+    assert (("SYMLINK", "dice") in assign) == bool(vendor)
+    if udevadm_verifies():  # systemd >= 253; Debian 12 has 252, where the parser above stands in
+        path = tmp_path / "99-companion.rules"
+        path.write_text(text)
+        done = subprocess.run(["udevadm", "verify", str(path)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_udev_parser_catches_the_usual_mistakes() -> None:
+    for wrong in (
+        'SUBSYSTEM="tty", SYMLINK+="dice"',  # = where == was meant
+        'SUBSYSTEM=="tty", SYMLNK+="dice"',  # unknown key
+        'ATTRS=="2341"',  # ATTRS needs {attribute}
+        "SUBSYSTEM==tty",  # unquoted
+    ):
+        with pytest.raises(ValueError):
+            parse(wrong)
+
+
+def kivy_config_version() -> int:
+    spec = importlib.util.find_spec("kivy")
+    assert spec is not None and spec.origin is not None
+    text = (Path(spec.origin).parent / "config.py").read_text()
+    found = re.search(r"^KIVY_CONFIG_VERSION = (\d+)", text, re.M)
+    assert found
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize(("name", "provider"), [
+    ("kivy-kms.ini", "probesysfs,provider=hidinput"),
+    ("kivy-desktop.ini", "mouse,disable_multitouch"),
+])  # fmt: skip
+def test_kivy_reads_exactly_one_input_provider(name: str, provider: str, tmp_path: Path) -> None:
+    """Kivy itself loads the file (in a child: importing Kivy must not touch this process)
+    and must not add its default providers back."""
+    home = tmp_path / "kivy"
+    home.mkdir()
+    shutil.copy(DEPLOY / name, home / "config.ini")
+    code = "from kivy.config import Config; print(dict(Config.items('input')))"
+    env = {**os.environ, "KIVY_HOME": str(home), "KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1",
+           "KIVY_NO_CONSOLELOG": "1"}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    inputs = eval(done.stdout.strip().splitlines()[-1])  # a dict's repr, printed above
+    assert list(inputs.values()) == [provider]
+    parser = configparser.ConfigParser()
+    parser.read(DEPLOY / name)
+    assert parser.getint("kivy", "config_version") == kivy_config_version()
+
+
+def test_the_desktop_entry_starts_the_wrapper() -> None:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read(DEPLOY / "companion.desktop")
+    entry = parser["Desktop Entry"]
+    assert entry["Type"] == "Application"
+    assert entry["Exec"] == "/opt/companion/bin/companion-desktop"
+    install = (DEPLOY / "install.sh").read_text()
+    assert "WRAPPER=$PREFIX/bin/companion-desktop" in install
+    wrapper = (DEPLOY / "companion-desktop.sh").read_text()
+    assert EXEC_START in wrapper
