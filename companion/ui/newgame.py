@@ -1,0 +1,219 @@
+"""New game: the game, the players in seat order (known ones or typed on the
+on-screen keyboard), the game's options, start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+
+from companion import games
+from companion.core.errors import CompanionError
+from companion.ui import theme
+from companion.ui.strings import UI
+from companion.ui.tables import ADAPTERS, OptionField, adapter
+
+MAX_KNOWN = 12  # chips shown; the most recently seated first
+
+
+class NameKeyboard(ModalView):
+    """The on-screen keyboard for a new player's name."""
+
+    error = ObjectProperty(None, allownone=True)
+
+    def __init__(self, screen: NewGameScreen, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen = screen
+        from companion.ui.widgets import KEY_ROWS
+
+        for letter in "".join(KEY_ROWS):
+            key = Factory.Tap(text=letter, font_size=22 * App.get_running_app().scale)
+            key.bind(on_release=lambda w: self.ids.board.key(w.text))
+            self.ids.board.add_widget(key)
+
+    def accept(self) -> None:
+        name = self.ids.board.text.strip()
+        if not name:
+            self.error = UI("name_empty")
+            return
+        if name in self.screen.seated_names:
+            self.error = UI("name_taken", name=name)
+            return
+        self.screen.seat(name)
+        self.dismiss()
+
+
+class NewGameScreen(Screen):
+    game_id = StringProperty("")
+    seated_names = ListProperty([])
+    options = DictProperty({})
+    error = ObjectProperty(None, allownone=True)
+
+    def prepare(self) -> None:
+        if not self.game_id or self.game_id not in ADAPTERS:
+            self.game_id = next(iter(ADAPTERS))
+        self.error = None
+        self._reset_options()
+        self._build_games()
+        self._build_seated()
+        self._build_known()
+        self._build_options()
+
+    # -- the game ------------------------------------------------------------------
+    def _build_games(self) -> None:
+        row = self.ids.game_row
+        row.clear_widgets()
+        scale = App.get_running_app().scale
+        row.add_widget(Factory.Dim(text=App.get_running_app().t("choose_game"), size_hint_x=0.4))
+        for rules in games.all_rules():
+            if rules.id not in ADAPTERS:
+                continue  # the other games' tables come with their screens
+            toggle = Factory.Toggle(text=rules.name, active=rules.id == self.game_id)
+            toggle.font_size = 20 * scale
+            toggle.bind(on_release=lambda _w, gid=rules.id: self.choose_game(gid))
+            row.add_widget(toggle)
+
+    def choose_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._reset_options()
+        self._build_games()
+        self._build_options()
+
+    def _reset_options(self) -> None:
+        table = adapter(self.game_id)
+        fields = table.options if table is not None else ()
+        self.options = {f.key: f.default for f in fields}
+
+    # -- players -------------------------------------------------------------------
+    def seat(self, name: str) -> None:
+        if name in self.seated_names:
+            return
+        rules = games.get(self.game_id)
+        if len(self.seated_names) >= rules.max_players:
+            return
+        self.seated_names.append(name)
+        self._players_changed()
+
+    def unseat(self, name: str) -> None:
+        if name in self.seated_names:
+            self.seated_names.remove(name)
+            untimed = [n for n in self.options.get("untimed", ()) if n != name]
+            if "untimed" in self.options:
+                self.options["untimed"] = tuple(untimed)
+            self._players_changed()
+
+    def _players_changed(self) -> None:
+        self.error = None
+        self._build_seated()
+        self._build_known()
+        self._build_options()
+
+    def _build_seated(self) -> None:
+        box = self.ids.seated
+        box.clear_widgets()
+        table = adapter(self.game_id)
+        colours = table.seat_colours(self.seated_names) if table else []
+        for seat, name in enumerate(self.seated_names):
+            swatch = theme.rgba(colours[seat][1]) if colours else theme.rgba(theme.TEXT)
+            box.add_widget(Factory.SeatRow(seat=seat, name=name, swatch=swatch))
+
+    def _build_known(self) -> None:
+        grid = self.ids.known
+        grid.clear_widgets()
+        app = App.get_running_app()
+        scale = app.scale
+        free = [n for n in app.store.players() if n not in self.seated_names][:MAX_KNOWN]
+        for name in free:
+            chip = Factory.Tap(text=name, size_hint_y=None, height=48 * scale)
+            chip.bind(on_release=lambda _w, n=name: self.seat(n))
+            grid.add_widget(chip)
+        add = Factory.Tap(text=app.t("add_player"), size_hint_y=None, height=48 * scale)
+        add.bg = theme.rgba(theme.PANEL)
+        add.bind(on_release=lambda _w: self.open_keyboard())
+        grid.add_widget(add)
+
+    def open_keyboard(self) -> None:
+        NameKeyboard(self).open()
+
+    # -- options -------------------------------------------------------------------
+    def _build_options(self) -> None:
+        box = self.ids.options
+        box.clear_widgets()
+        table = adapter(self.game_id)
+        for field in table.options if table is not None else ():
+            row = self._option_row(field)
+            label = Factory.Dim(text=App.get_running_app().t(field.label), size_hint_x=None)
+            label.width = 132 * App.get_running_app().scale
+            label.shorten = False
+            row.add_widget(label, index=len(row.children))
+            box.add_widget(row)
+        box.add_widget(Factory.Widget())
+
+    def _option_row(self, field: OptionField) -> Any:
+        app = App.get_running_app()
+        row = Factory.BoxLayout(size_hint_y=None, height=48 * app.scale, spacing=6 * app.scale)
+        value = self.options.get(field.key, field.default)
+        if field.kind == "seconds":
+            minus = Factory.Tap(text="-", font_size=28 * app.scale)
+            minus.bind(on_release=lambda _w: self.step(field, -field.step))
+            plus = Factory.Tap(text="+", font_size=28 * app.scale)
+            plus.bind(on_release=lambda _w: self.step(field, field.step))
+            shown = app.t("seconds", seconds=value) if value else app.t("timer_off")
+            label = Factory.Text(text=shown, halign="center")
+            label.font_size = 24 * app.scale
+            row.add_widget(minus)
+            row.add_widget(label)
+            row.add_widget(plus)
+        elif field.kind == "choice":
+            for choice, label_key in field.choices:
+                toggle = Factory.Toggle(text=app.t(label_key), active=value == choice)
+                toggle.bind(on_release=lambda _w, c=choice: self.set_option(field.key, c))
+                row.add_widget(toggle)
+        else:
+            for name in self.seated_names:
+                toggle = Factory.Toggle(text=name, active=name in value, font_size=16 * app.scale)
+                toggle.bind(on_release=lambda _w, n=name: self.toggle_player(field.key, n))
+                row.add_widget(toggle)
+        return row
+
+    def step(self, field: OptionField, delta: int) -> None:
+        value = int(self.options.get(field.key, field.default)) + delta
+        self.set_option(field.key, max(0, min(field.maximum, value)))
+
+    def toggle_player(self, key: str, name: str) -> None:
+        chosen = list(self.options.get(key, ()))
+        chosen = [n for n in chosen if n != name] if name in chosen else [*chosen, name]
+        self.set_option(key, tuple(n for n in self.seated_names if n in chosen))
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+        self._build_options()
+
+    # -- start ---------------------------------------------------------------------
+    def start(self) -> None:
+        app = App.get_running_app()
+        options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
+        table_deals = options.get("balloon_cards") == "table"
+        if table_deals:
+            options["balloon_cards"] = "app"  # checked as app-dealt; the table's deal comes next
+        try:
+            self._check(options)
+            if table_deals:
+                app.root.get_screen("secret").pick(self.game_id, list(self.seated_names), options)
+                app.show("secret")
+                return
+            table = adapter(self.game_id)
+            reveal = bool(table and table.secret_balloons)
+            app.start_game(self.game_id, list(self.seated_names), options, reveal=reveal)
+        except CompanionError as error:
+            self.error = error.message
+
+    def _check(self, options: dict[str, Any]) -> None:
+        from companion.core.model import PlayerSpec
+
+        rules = games.get(self.game_id)
+        rules.parse_options(options, [PlayerSpec(name=n) for n in self.seated_names])

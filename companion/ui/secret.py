@@ -1,0 +1,170 @@
+"""Secret balloon cards, one player after another ("pass the Pi").
+
+Reveal mode (the app dealt): the colour shows only while the player's finger is on
+the screen. Pick mode (the table dealt): each player taps the colour(s) on their
+card, then the game starts with that deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.screenmanager import Screen
+
+from companion.core.errors import CompanionError
+from companion.core.messages import Message
+from companion.games.wyscig_balonow import BALLOONS
+from companion.ui import theme
+from companion.ui.strings import UI
+from companion.ui.tables import adapter
+
+
+class SecretScreen(Screen):
+    mode = StringProperty("reveal")  # or "pick"
+    index = NumericProperty(0)
+    names = ListProperty([])
+    seen = BooleanProperty(False)  # this player has looked (or picked)
+    finished = BooleanProperty(False)
+    ready = BooleanProperty(False)
+    prompt = ObjectProperty(None, allownone=True)
+    hint = ObjectProperty(None, allownone=True)
+    next_label = ObjectProperty(None, allownone=True)
+    shown_text = StringProperty("")
+    shown_hex = StringProperty(theme.PANEL)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pending: tuple[str, list[str], dict[str, Any]] | None = None
+        self.picked: dict[str, list[str]] = {}
+        self.per_player = 1
+
+    # -- starting ------------------------------------------------------------------
+    def prepare(self) -> None:
+        if self.mode == "reveal" and self._pending is None:
+            model = App.get_running_app().model
+            if model is not None:
+                self.names = list(model.names)
+                self.per_player = len(model.state.players[0].balloons)
+        if self._pending is None:
+            self.mode = "reveal"
+        self.index = 0
+        self.finished = False
+        self._enter_player()
+
+    def pick(self, game_id: str, names: list[str], options: dict[str, Any]) -> None:
+        """The table dealt the cards: ask each player for theirs before the game starts."""
+        self._pending = (game_id, names, options)
+        table = adapter(game_id)
+        self.per_player = table.balloons_per_player(len(names)) if table else 1
+        self.names = names
+        self.picked = {}
+        self.mode = "pick"
+
+    def _enter_player(self) -> None:
+        self.seen = False
+        self.ready = False
+        if self.index >= len(self.names):
+            self.finished = True
+            self.ready = True
+            self.prompt = UI("secret_done")
+            self.hint = None
+            self.next_label = UI("secret_start")
+            return
+        name = self.names[self.index]
+        two = self.per_player > 1
+        if self.mode == "reveal":
+            self.prompt = UI("secret_hold_two" if two else "secret_hold", player=name)
+            self._load_colours(name)
+        else:
+            self.prompt = UI("secret_pick_two" if two else "secret_pick", player=name)
+            self.picked[name] = []
+            self._build_picks()
+        self.hint = None
+        self.next_label = self._next_message()
+
+    def _next_message(self) -> Message:
+        if self.index + 1 < len(self.names):
+            return UI("secret_pass", player=self.names[self.index + 1])
+        return UI("secret_start")
+
+    # -- reveal --------------------------------------------------------------------
+    def _load_colours(self, name: str) -> None:
+        app = App.get_running_app()
+        player = next(p for p in app.model.state.players if p.name == name)
+        colours = list(player.balloons)
+        words = [app.colour_name(c) for c in colours]
+        self.shown_text = app.t("and", a=words[0], b=words[1]) if len(words) > 1 else words[0]
+        self.shown_hex = theme.BALLOON_COLOURS.get(colours[0], theme.PANEL)
+
+    def held(self, holding: bool) -> None:
+        if holding:
+            self.seen = True
+            self.hint = UI("secret_release")
+        elif self.seen:
+            self.hint = UI("secret_picked")
+            self.ready = True
+
+    # -- pick ----------------------------------------------------------------------
+    def _build_picks(self) -> None:
+        grid = self.ids.picks
+        grid.clear_widgets()
+        app = App.get_running_app()
+        name = self.names[self.index]
+        for colour in BALLOONS:
+            chosen = colour in self.picked.get(name, [])
+            button = Factory.Tap(text=app.colour_name(colour), font_size=24 * app.scale)
+            hex_colour = theme.BALLOON_COLOURS[colour]
+            button.bg = theme.rgba(hex_colour) if chosen else theme.rgba(hex_colour, 0.35)
+            button.fg = theme.rgba(theme.readable_on(hex_colour) if chosen else theme.TEXT)
+            button.bind(on_release=lambda _w, c=colour: self.choose(c))
+            grid.add_widget(button)
+
+    def choose(self, colour: str) -> None:
+        name = self.names[self.index]
+        chosen = self.picked.setdefault(name, [])
+        if colour in chosen:
+            chosen.remove(colour)
+        elif len(chosen) < self.per_player:
+            chosen.append(colour)
+        self.ready = len(chosen) == self.per_player
+        self.seen = self.ready
+        self._build_picks()
+
+    # -- next ----------------------------------------------------------------------
+    def next(self) -> None:
+        if not self.ready:
+            return
+        if self.finished:
+            self._start()
+            return
+        if self.mode == "pick":
+            self.ids.picks.clear_widgets()  # the next player must not see this choice
+        self.index += 1
+        self._enter_player()
+
+    def _start(self) -> None:
+        app = App.get_running_app()
+        pending, self._pending = self._pending, None
+        if pending is None:
+            app.show(app.screen_for_model())
+            return
+        game_id, names, options = pending
+        options = {**options, "balloon_cards": {n: self.picked[n] for n in names}}
+        try:
+            app.start_game(game_id, names, options, reveal=False)
+        except CompanionError as error:
+            # e.g. two players named the same colour: ask again from the first player
+            self.pick(game_id, names, {k: v for k, v in options.items() if k != "balloon_cards"})
+            self.index = 0
+            self.finished = False
+            self._enter_player()
+            self.hint = error.message

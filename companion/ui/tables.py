@@ -1,0 +1,122 @@
+"""What the screens need to know about each game that the rules do not say: which
+table screen shows it, what the big GO button means now, the seat colours and the
+options on the new-game screen. No Kivy here, and no rule decisions: GO only picks
+which action to send; the rules accept or refuse it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from companion.core.session import Session
+from companion.games import wyscig_balonow as wb
+from companion.ui import theme
+
+GoKind = Literal["start_timer", "end_turn", "score", "order", "none"]
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One option on the new-game screen.
+
+    kind "seconds": a number of seconds stepped by `step` (0 = off);
+    "choice": one of `choices` (value, label key); "players": a subset of the seated
+    players (e.g. those who play without the hourglass)."""
+
+    key: str
+    label: str
+    kind: Literal["seconds", "choice", "players"]
+    default: Any
+    choices: tuple[tuple[str, str], ...] = ()
+    step: int = 5
+    maximum: int = 120
+
+
+class TableAdapter(Protocol):
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def screen(self) -> str: ...
+
+    @property
+    def options(self) -> Sequence[OptionField]: ...
+
+    @property
+    def secret_balloons(self) -> bool: ...
+
+    def go(self, session: Session) -> GoKind: ...
+
+    def timed_turn(self, session: Session) -> bool: ...
+
+    def turn_started(self, session: Session) -> bool: ...
+
+    def turn_expired(self, session: Session) -> bool: ...
+
+    def timer_seconds(self, session: Session) -> float: ...
+
+    def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
+
+    def balloons_per_player(self, count: int) -> int: ...
+
+
+@dataclass(frozen=True)
+class WyscigAdapter:
+    game_id: str = wb.GAME_ID
+    screen: str = "wyscig"
+    secret_balloons: bool = True
+    options: Sequence[OptionField] = field(
+        default_factory=lambda: (
+            OptionField("timer_seconds", "timer", "seconds", 30),
+            OptionField("untimed", "untimed", "players", ()),
+            OptionField(
+                "order_cards",
+                "order_cards",
+                "choice",
+                "app",
+                (("app", "by_app"), ("table", "by_table")),
+            ),
+            OptionField(
+                "balloon_cards",
+                "balloon_cards",
+                "choice",
+                "app",
+                (("app", "by_app"), ("table", "by_table")),
+            ),
+        )
+    )
+
+    def go(self, session: Session) -> GoKind:
+        state: wb.State = session.state
+        if state.over:
+            return "score" if state.distances is None else "none"
+        if not state.order:
+            return "order"
+        return "end_turn" if state.turn.timer_started else "start_timer"
+
+    def timed_turn(self, session: Session) -> bool:
+        return bool(wb.RULES.timed_now(session.state))
+
+    def turn_started(self, session: Session) -> bool:
+        return bool(session.state.turn.timer_started)
+
+    def turn_expired(self, session: Session) -> bool:
+        return bool(session.state.turn.timer_expired)
+
+    def timer_seconds(self, session: Session) -> float:
+        return float(session.options.timer_seconds)  # type: ignore[attr-defined]
+
+    def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        return [theme.seat_colour(i) for i in range(len(names))]
+
+    def balloons_per_player(self, count: int) -> int:
+        return 2 if count == 2 else 1
+
+
+ADAPTERS: dict[str, TableAdapter] = {wb.GAME_ID: WyscigAdapter()}
+
+
+def adapter(game_id: str) -> TableAdapter | None:
+    return ADAPTERS.get(game_id)

@@ -1,0 +1,398 @@
+"""Shared widgets: tap buttons with instant feedback, the LED strip, dice faces,
+token shapes, the number pad, the on-screen keyboard, the QR code and the bar chart.
+Their looks are in kv/widgets.kv; the drawing that depends on data is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+
+
+class Tap(ButtonBehavior, Label):
+    """A flat button; it darkens on touch down at once (the tap's feedback)."""
+
+    bg = ColorProperty(theme.rgba(theme.PANEL_HIGH))
+    fg = ColorProperty(theme.rgba(theme.TEXT))
+    radius = NumericProperty(10)
+    enabled = BooleanProperty(True)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.enabled and self.collide_point(*touch.pos):
+            return True
+        return bool(super().on_touch_down(touch))
+
+
+class HoldTap(Tap):
+    """A button that fires `on_hold` only after being held `hold_s` seconds; the fill
+    shows how long is left (quit, in kiosk mode)."""
+
+    hold_s = NumericProperty(1.5)
+    progress = NumericProperty(0.0)
+    __events__ = ("on_hold",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._event: Any = None
+        self._elapsed = 0.0
+
+    def on_press(self) -> None:
+        self._elapsed = 0.0
+        self._event = Clock.schedule_interval(self._step, 1 / 30)
+
+    def on_release(self) -> None:
+        self._stop()
+
+    def _step(self, dt: float) -> None:
+        self._elapsed += dt
+        self.progress = min(1.0, self._elapsed / self.hold_s)
+        if self.progress >= 1.0:
+            self._stop()
+            self.dispatch("on_hold")
+
+    def _stop(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+        self.progress = 0.0
+
+    def on_hold(self) -> None:
+        pass
+
+
+class HoldArea(ButtonBehavior, Label):
+    """True in `holding` only while a finger stays on it (the secret balloon)."""
+
+    holding = BooleanProperty(False)
+
+    def on_press(self) -> None:
+        self.holding = True
+
+    def on_release(self) -> None:
+        self.holding = False
+
+
+class LedStrip(Widget):
+    """The strip as it is lit now: one cell per LED, LED 0 (the bottom of the glass)
+    on the left. The same frame the real strip gets."""
+
+    frame = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(frame=self._later, pos=self._later, size=self._later)
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        count = len(self.frame)
+        if not count:
+            return
+        gap = max(2.0, self.width * 0.012)
+        cell = (self.width - gap * (count - 1)) / count
+        with self.canvas:
+            for index, rgb in enumerate(self.frame):
+                x = self.x + index * (cell + gap)
+                Color(0.16, 0.19, 0.26, 1)  # an unlit LED still shows where it is
+                RoundedRectangle(pos=(x, self.y), size=(cell, self.height), radius=[4])
+                r, g, b = (c / 255 for c in rgb)
+                if r + g + b > 0:
+                    Color(r, g, b, 1)
+                    RoundedRectangle(
+                        pos=(x + 2, self.y + 2), size=(cell - 4, self.height - 4), radius=[3]
+                    )
+
+
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.75), (0.75, 0.25)),
+    3: ((0.25, 0.75), (0.5, 0.5), (0.75, 0.25)),
+    4: ((0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)),
+    6: ((0.25, 0.2), (0.25, 0.5), (0.25, 0.8), (0.75, 0.2), (0.75, 0.5), (0.75, 0.8)),
+}
+
+
+class DieFace(ButtonBehavior, Widget):
+    """One die: pips for 1..6, an empty outline for 0 (not rolled yet)."""
+
+    value = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(value=self._later, pos=self._later, size=self._later)
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        side = min(self.width, self.height)
+        x = self.center_x - side / 2
+        y = self.center_y - side / 2
+        with self.canvas:
+            if self.value:
+                Color(0.95, 0.95, 0.92, 1)
+                RoundedRectangle(pos=(x, y), size=(side, side), radius=[side * 0.18])
+                Color(0.08, 0.09, 0.12, 1)
+                dot = side * 0.18
+                for px, py in PIPS.get(int(self.value), ()):
+                    Ellipse(pos=(x + px * side - dot / 2, y + py * side - dot / 2), size=(dot, dot))
+            else:
+                Color(*theme.rgba(theme.TEXT_DIM, 0.6))
+                Line(rounded_rectangle=(x + 1, y + 1, side - 2, side - 2, side * 0.18), width=1.5)
+
+
+class Token(Widget):
+    """A token drawn as its shape: `mail` an envelope, `penalty` a red disc with a
+    minus, `obstacle` a grey square, `balloon` a filled circle with a basket."""
+
+    kind = StringProperty("mail")
+    colour = ColorProperty(theme.rgba(theme.MAIL))
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(kind=self._later, pos=self._later, size=self._later, colour=self._later)
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        side = min(self.width, self.height)
+        x, y = self.center_x - side / 2, self.center_y - side / 2
+        with self.canvas:
+            getattr(self, f"_draw_{self.kind}", self._draw_mail)(x, y, side)
+
+    def _draw_mail(self, x: float, y: float, side: float) -> None:
+        h = side * 0.7
+        y += (side - h) / 2
+        Color(*theme.rgba(theme.MAIL))
+        Rectangle(pos=(x, y), size=(side, h))
+        Color(0.35, 0.28, 0.15, 1)
+        Line(points=[x, y + h, x + side / 2, y + h * 0.42, x + side, y + h], width=1.6)
+        Line(rectangle=(x, y, side, h), width=1.2)
+
+    def _draw_penalty(self, x: float, y: float, side: float) -> None:
+        Color(*theme.rgba(theme.PENALTY))
+        Ellipse(pos=(x, y), size=(side, side))
+        Color(1, 1, 1, 1)
+        Rectangle(pos=(x + side * 0.22, y + side * 0.42), size=(side * 0.56, side * 0.16))
+
+    def _draw_obstacle(self, x: float, y: float, side: float) -> None:
+        Color(0.55, 0.58, 0.64, 1)
+        RoundedRectangle(pos=(x, y), size=(side, side), radius=[side * 0.12])
+        Color(0.2, 0.22, 0.27, 1)
+        Triangle(
+            points=[
+                x + side * 0.2,
+                y + side * 0.25,
+                x + side * 0.8,
+                y + side * 0.25,
+                x + side * 0.5,
+                y + side * 0.78,
+            ]
+        )
+
+    def _draw_balloon(self, x: float, y: float, side: float) -> None:
+        Color(*self.colour)
+        Ellipse(pos=(x + side * 0.12, y + side * 0.28), size=(side * 0.76, side * 0.72))
+        Color(0.55, 0.38, 0.2, 1)
+        Rectangle(pos=(x + side * 0.4, y), size=(side * 0.2, side * 0.16))
+
+
+class NumberPad(GridLayout):
+    """Digits 0-9 and delete, big enough for a thumb; `on_digit` / `on_delete`."""
+
+    __events__ = ("on_digit", "on_delete")
+
+    def press(self, text: str) -> None:
+        if text.isdigit():
+            self.dispatch("on_digit", int(text))
+        else:
+            self.dispatch("on_delete")
+
+    def on_digit(self, digit: int) -> None:
+        pass
+
+    def on_delete(self) -> None:
+        pass
+
+
+KEY_ROWS = (
+    "QWERTYUIOP",
+    "ASDFGHJKLŁ",
+    "ZXCVBNMĄĘÓ",
+    "ŚŻŹĆŃÄÖÜÅ-",
+)
+
+
+class OnScreenKeyboard(GridLayout):
+    """Letters for names (with Polish, German, Swedish and Dutch ones); `text` grows
+    as keys are tapped. The first letter is upper case, the rest lower."""
+
+    text = StringProperty("")
+    max_length = NumericProperty(24)
+
+    def key(self, letter: str) -> None:
+        if letter == "<":
+            self.text = self.text[:-1]
+        elif letter == " ":
+            self.text = (
+                (self.text + " ") if self.text and not self.text.endswith(" ") else self.text
+            )
+        elif len(self.text) < self.max_length:
+            start = not self.text or self.text.endswith((" ", "-"))
+            self.text += letter.upper() if start else letter.lower()
+
+
+class QRCode(Widget):
+    """A QR code drawn with rectangles (one per run of dark modules in a row), with
+    the quiet zone the scanners need."""
+
+    data = StringProperty("")
+    modules = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(data=self._encode, pos=self._later, size=self._later)
+
+    def _encode(self, *_: Any) -> None:
+        if not self.data:
+            self.modules = None
+        else:
+            import segno
+
+            code = segno.make(self.data, error="l", micro=False)
+            self.modules = [[bool(v) for v in row] for row in code.matrix]
+        self._later()
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        if not self.modules:
+            return
+        count = len(self.modules) + 8  # 4 modules of quiet zone on each side
+        side = min(self.width, self.height)
+        unit = side / count
+        x0 = self.center_x - side / 2
+        y0 = self.center_y - side / 2
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(pos=(x0, y0), size=(side, side))
+            Color(0, 0, 0, 1)
+            for row_index, row in enumerate(self.modules):
+                y = y0 + side - (row_index + 5) * unit
+                for start, length in _runs(row):
+                    Rectangle(pos=(x0 + (start + 4) * unit, y), size=(length * unit, unit))
+
+
+def _runs(row: Sequence[bool]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    start = None
+    for index, dark in enumerate([*row, False]):
+        if dark and start is None:
+            start = index
+        elif not dark and start is not None:
+            runs.append((start, index - start))
+            start = None
+    return runs
+
+
+class ScoreBars(Widget):
+    """One row per player: the mail points to the right of zero, penalties and
+    distance to the left, each in its own colour, so the score's parts are seen."""
+
+    rows = ListProperty([])  # [{"mail": 9, "penalty": 2, "distance": 3}, ...]
+    right_max = NumericProperty(0)  # shared scales, so separate charts line up; 0 = own
+    left_max = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(
+            rows=self._later,
+            pos=self._later,
+            size=self._later,
+            left_max=self._later,
+            right_max=self._later,
+        )
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        if not self.rows:
+            return
+        right = self.right_max or max(1, max(r["mail"] for r in self.rows))
+        left = self.left_max or max(1, max(r["penalty"] + r["distance"] for r in self.rows))
+        zero = self.x + self.width * left / (left + right)
+        unit = self.width / (left + right)
+        height = self.height / len(self.rows)
+        with self.canvas:
+            for index, row in enumerate(self.rows):
+                y = self.top - (index + 1) * height + height * 0.2
+                h = height * 0.6
+                Color(*theme.rgba(theme.MAIL))
+                Rectangle(pos=(zero, y), size=(row["mail"] * unit, h))
+                Color(*theme.rgba(theme.PENALTY))
+                width = row["penalty"] * unit
+                Rectangle(pos=(zero - width, y), size=(width, h))
+                Color(*theme.rgba(theme.TEXT_DIM))
+                dist = row["distance"] * unit
+                Rectangle(pos=(zero - width - dist, y), size=(dist, h))
+            Color(*theme.rgba(theme.TEXT))
+            Line(points=[zero, self.y, zero, self.top], width=1.2)
+
+
+class Toggle(Tap):
+    """One of a set of choices; the chosen one wears the accent colour."""
+
+    active = BooleanProperty(False)
+
+
+class SeatRow(BoxLayout):
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    swatch = ColorProperty(theme.rgba(theme.TEXT))
+
+
+class OrderChip(BoxLayout):
+    label = StringProperty("")
+    name = StringProperty("")
+    swatch = ColorProperty(theme.rgba(theme.TEXT))
+    current = BooleanProperty(False)
+
+
+class PlayerRow(BoxLayout):
+    name = StringProperty("")
+    swatch = ColorProperty(theme.rgba(theme.TEXT))
+    mail = NumericProperty(0)
+    penalty = NumericProperty(0)
+    current = BooleanProperty(False)
+
+
+class ResultRow(BoxLayout):
+    rank = StringProperty("")
+    name = StringProperty("")
+    score = StringProperty("")
+    swatch = ColorProperty(theme.rgba(theme.TEXT))
+    winner = BooleanProperty(False)
+
+
+class BalloonRow(Tap):
+    colour_hex = StringProperty(theme.PANEL)
+    selected = BooleanProperty(False)
+    value = StringProperty("")

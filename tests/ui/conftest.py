@@ -1,0 +1,22 @@
+"""A real Kivy window for the UI tests (offscreen EGL when there is no display).
+
+Kivy is configured here, before anything imports it. Kivy ends the process if it
+cannot open a window, so these tests run in a pytest invocation of their own.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
+os.environ["KIVY_NO_ARGS"] = "1"
+os.environ["KIVY_NO_FILELOG"] = "1"
+os.environ["KIVY_NO_CONSOLELOG"] = "1"
+
+from companion.ui import boot
+
+# The offscreen window cannot be resized once open, so one process tests one size;
+# test_sizes.py runs this suite again in a subprocess at 1280x720.
+SIZE = tuple(int(v) for v in os.environ.get("COMPANION_UI_SIZE", "800x480").split("x"))
+boot.configure((SIZE[0], SIZE[1]), maxfps=0)  # maxfps 0: a frame never sleeps in the tests
