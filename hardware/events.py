@@ -38,6 +38,9 @@ class Kind(enum.StrEnum):
     DISCONNECTED = "disconnected"
 
 
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class HardwareEvent:
     """One thing a device reported. `time` is `time.monotonic()` when it happened.
@@ -53,8 +56,10 @@ class HardwareEvent:
 
     def __post_init__(self) -> None:
         # A frozen dataclass still holds a mutable dict; a proxy makes the payload
-        # read-only for every thread that sees the event.
-        object.__setattr__(self, "payload", MappingProxyType(dict(self.payload)))
+        # read-only for every thread that sees the event. Button events have none:
+        # they share one empty proxy (they are made on the hot path of a press).
+        payload = MappingProxyType(dict(self.payload)) if self.payload else _EMPTY
+        object.__setattr__(self, "payload", payload)
 
     def to_json(self) -> dict[str, Any]:
         """`{"event": kind, **payload}` (what `companion dice-listen --json` prints)."""

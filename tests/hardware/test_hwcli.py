@@ -221,7 +221,7 @@ def test_doctor_names_a_bad_setting_and_goes_on(
     assert out.rstrip().endswith("1 problem to fix; see the lines marked FIX.")
 
 
-def test_doctor_with_a_gpio_bar_and_a_missing_dice_reader(
+def test_doctor_with_a_gpio_bar_and_a_piezo(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     config = settings.from_dict(

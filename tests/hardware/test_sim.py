@@ -115,3 +115,14 @@ def test_the_simulator_says_hello_and_rolls(tmp_path: Path, events: EventQueue) 
             assert simulator.done.wait(5)
             assert reader.status().device == "sim-dice"
         simulator.stop()
+
+
+def test_the_hardware_benchmark_runs() -> None:
+    from bench import hardware_bench
+
+    figures = hardware_bench.run(tries=20, rounds=1)
+    assert {"button_press_p99", "go_tap_p99", "dice_roll_p99", "dice_roll_overhead_p50"} <= set(
+        figures
+    )
+    assert all(figure["value"] > 0 for figure in figures.values())
+    assert "dice_roll_p99" in hardware_bench.table(figures)

@@ -1,0 +1,6 @@
+"""Benchmarks that print figures (`make bench` runs `python -m bench`).
+
+Each module in `bench.__main__.BENCHES` exposes `run() -> dict` mapping a figure's name
+to `{"value": number, "unit": str, "target": number | None}`; a target is an upper
+bound the figure should stay under.
+"""

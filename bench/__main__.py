@@ -1,0 +1,61 @@
+"""`python -m bench`: run every benchmark module, print one table, write bench/results.json.
+
+To add figures, add a module with a `run() -> dict` (see bench/__init__.py) to BENCHES.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+BENCHES = (
+    "bench.engine_bench",
+    "bench.hardware_bench",
+)
+RESULTS = Path(__file__).resolve().parent / "results.json"
+
+
+def met(figure: dict[str, Any]) -> bool | None:
+    """Whether the figure is under its target (None when it has no target)."""
+    target = figure.get("target")
+    return None if target is None else bool(figure["value"] <= target)
+
+
+def row(name: str, figure: dict[str, Any]) -> str:
+    target = figure.get("target")
+    verdict = {True: "ok", False: "OVER", None: ""}[met(figure)]
+    target_text = "-" if target is None else f"{target:g}"
+    return f"  {name:30} {figure['value']:>10} {figure['unit']:4} {target_text:>8}  {verdict}"
+
+
+def main() -> int:
+    results: dict[str, Any] = {"figures": {}, "modules": {}}
+    failed = False
+    print(f"  {'figure':30} {'value':>10} {'unit':4} {'target':>8}")
+    for module_name in BENCHES:
+        started = time.perf_counter()
+        try:
+            figures = importlib.import_module(module_name).run()
+        except Exception:  # one broken benchmark must not hide the others' figures
+            failed = True
+            print(f"{module_name}: failed", file=sys.stderr)
+            traceback.print_exc()
+            continue
+        seconds = round(time.perf_counter() - started, 2)
+        print(f"{module_name} ({seconds} s)")
+        for name, figure in figures.items():
+            print(row(name, figure), flush=True)
+            results["figures"][name] = {**figure, "met": met(figure)}
+        results["modules"][module_name] = {"seconds": seconds, "figures": list(figures)}
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"figures written to {RESULTS}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
