@@ -1,0 +1,121 @@
+"""companion.pi_checks on fake roots: each check over files, with commands and the disk
+probe injected."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion import pi_checks
+from companion.pi_checks import Check
+
+GOOD_GROUPS = "video:x:44:companion\nrender:x:106:companion\ninput:x:105:companion\n" \
+    "gpio:x:997:companion\nspi:x:999:pi,companion\ndialout:x:20:companion\n"  # fmt: skip
+
+
+def answers(**replies: str):  # type: ignore[no-untyped-def]
+    """A command runner that answers `systemctl ... is-enabled/is-active` from a table."""
+
+    def run(args: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        verb = next(a for a in args if a.startswith("is-"))
+        return subprocess.CompletedProcess(list(args), 0, replies.get(verb, "") + "\n", "")
+
+    return run
+
+
+def write(root: Path, path: str, text: str) -> Path:
+    target = root / path.lstrip("/")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    return target
+
+
+def pi_root(tmp_path: Path, strip: str = "none") -> Path:
+    root = tmp_path / "root"
+    write(root, "/etc/group", GOOD_GROUPS)
+    write(root, "/etc/companion/config.toml", f'[strip]\ntype = "{strip}"\n')
+    write(root, "/boot/firmware/config.txt", "dtoverlay=vc4-kms-v3d\ndtparam=spi=on\n")
+    write(root, "/sys/class/drm/card1-DSI-1/status", "connected\n")
+    write(root, "/sys/class/drm/card1-HDMI-A-1/status", "disconnected\n")
+    write(root, "/dev/dri/card0", "")
+    write(root, "/dev/dri/card1", "")
+    write(root, "/dev/spidev0.0", "")
+    (root / "var/lib/companion/data").mkdir(parents=True)
+    return root
+
+
+def test_a_good_pi_passes_every_check(tmp_path: Path) -> None:
+    root = pi_root(tmp_path, strip="apa102")
+    checks = pi_checks.run_all(root=root, run=answers(**{"is-enabled": "enabled"}),
+                               free=lambda _: 10**9)  # fmt: skip
+    assert [c.name for c in checks] == ["service", "groups", "spi", "display", "config", "disk"]
+    assert all(c.ok and c.fix == "" for c in checks), checks
+    display = next(c for c in checks if c.name == "display")
+    assert "DSI-1 on card1" in display.detail
+    assert "SDL_KMSDRM_DEVICE_INDEX=1" in display.detail
+
+
+def test_a_disabled_service_says_how_to_fix_it(tmp_path: Path) -> None:
+    check = pi_checks.check_service(tmp_path, answers(**{"is-enabled": "disabled"}))
+    assert check == Check(
+        "service", False, "companion.service is disabled, so nothing starts at boot",
+        pi_checks.REINSTALL,
+    )  # fmt: skip
+
+
+def test_a_failed_service_points_at_the_journal() -> None:
+    run = answers(**{"is-enabled": "enabled", "is-active": "failed"})
+    check = pi_checks.check_service(Path("/"), run)
+    assert not check.ok
+    assert "journalctl -u companion" in check.fix
+
+
+def test_the_desktop_path_needs_no_service(tmp_path: Path) -> None:
+    write(tmp_path, pi_checks.AUTOSTART, "[Desktop Entry]\n")
+    assert pi_checks.check_service(tmp_path, answers()).ok
+
+
+def test_a_missing_group_is_named(tmp_path: Path) -> None:
+    write(tmp_path, "/etc/group", GOOD_GROUPS.replace("spi:x:999:pi,companion", "spi:x:999:pi"))
+    check = pi_checks.check_groups(tmp_path)
+    assert not check.ok
+    assert "group(s) spi" in check.detail
+    assert check.fix.startswith("sudo usermod --append --groups spi companion")
+
+
+def test_spi_off_or_not_yet_rebooted(tmp_path: Path) -> None:
+    root = pi_root(tmp_path)
+    assert pi_checks.check_spi(root, "none").ok
+    (root / "dev/spidev0.0").unlink()
+    assert "sudo reboot" in pi_checks.check_spi(root, "ws2812").fix
+    write(root, "/boot/firmware/config.txt", "#dtparam=spi=on\n")
+    check = pi_checks.check_spi(root, "apa102")
+    assert not check.ok and "does not switch it on" in check.detail
+
+
+def test_no_display(tmp_path: Path) -> None:
+    check = pi_checks.check_display(tmp_path)
+    assert not check.ok and "no connected display" in check.detail
+
+
+def test_a_bad_config_gives_the_settings_sentence(tmp_path: Path) -> None:
+    path = write(tmp_path, "/etc/companion/config.toml", '[strip]\ntype = "neon"\n')
+    check, loaded = pi_checks.check_config(path)
+    assert loaded is None and not check.ok
+    assert check.detail.startswith('strip.type: "neon" is not one of')
+    checks = pi_checks.run_all(root=tmp_path, run=answers(), free=lambda _: 10**9)
+    assert next(c for c in checks if c.name == "config") == check
+
+
+def test_little_free_disk(tmp_path: Path) -> None:
+    check = pi_checks.check_disk(tmp_path / "var/lib/companion/data", lambda _: 10 * 1024**2)
+    assert not check.ok
+    assert "only 10 MB free" in check.detail
+    assert pi_checks.check_disk(tmp_path / "missing", lambda _: 10**9).ok
+
+
+def test_the_real_machine_can_be_asked() -> None:
+    checks = pi_checks.run_all(config_path="/nonexistent/config.toml")
+    assert len(checks) == 6
+    assert all(isinstance(c.detail, str) and c.detail for c in checks)
