@@ -236,6 +236,15 @@ def check_disk(
 # --- all of them ------------------------------------------------------------------------
 
 
+def installed(root: Path | str = "/") -> bool:
+    """Whether deploy/install.sh has set this machine up (so the Pi checks apply)."""
+    base = Path(root)
+    return any(
+        under(base, path).exists()
+        for path in ("/etc/systemd/system/companion.service", AUTOSTART, "/opt/companion")
+    )
+
+
 def run_all(
     config_path: Path | str | None = None,
     root: Path | str = "/",

@@ -119,3 +119,9 @@ def test_the_real_machine_can_be_asked() -> None:
     checks = pi_checks.run_all(config_path="/nonexistent/config.toml")
     assert len(checks) == 6
     assert all(isinstance(c.detail, str) and c.detail for c in checks)
+
+
+def test_installed_means_install_sh_was_here(tmp_path: Path) -> None:
+    assert not pi_checks.installed(tmp_path)
+    write(tmp_path, "/etc/systemd/system/companion.service", "[Unit]\n")
+    assert pi_checks.installed(tmp_path)
