@@ -186,3 +186,14 @@ def test_the_desktop_entry_starts_the_wrapper() -> None:
     assert "WRAPPER=$PREFIX/bin/companion-desktop" in install
     wrapper = (DEPLOY / "companion-desktop.sh").read_text()
     assert EXEC_START in wrapper
+
+
+def test_the_guide_lists_the_steps_the_script_takes() -> None:
+    script = (DEPLOY / "install.sh").read_text()
+    steps = set(re.findall(r"\bstep ([a-z]+) (?:\"|\\\n)", script))
+    assert steps >= {"packages", "user", "venv", "spi", "udev", "unit", "service"}
+    guide = (REPO / "docs/raspberry-pi.md").read_text()
+    table = re.findall(r"^\| `([a-z]+)` \|", guide, re.M)
+    assert set(table) == steps
+    for heading in ("The screen stays black", "The buttons do nothing", "dice reader is not found"):
+        assert heading in guide
