@@ -161,15 +161,29 @@ def test_kivy_reads_exactly_one_input_provider(name: str, provider: str, tmp_pat
     home = tmp_path / "kivy"
     home.mkdir()
     shutil.copy(DEPLOY / name, home / "config.ini")
-    code = "from kivy.config import Config; print(dict(Config.items('input')))"
+    code = (
+        "from kivy.config import Config; "
+        "print(sorted((s, k) for s in Config.sections() for k in Config.options(s))); "
+        "print(dict(Config.items('input')))"
+    )
     env = {**os.environ, "KIVY_HOME": str(home), "KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1",
            "KIVY_NO_CONSOLELOG": "1"}  # fmt: skip
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
     )
     assert done.returncode == 0, done.stderr
-    inputs = eval(done.stdout.strip().splitlines()[-1])  # a dict's repr, printed above
+    keys_line, inputs_line = done.stdout.strip().splitlines()[-2:]
+    inputs = eval(inputs_line)  # a dict's repr, printed above
     assert list(inputs.values()) == [provider]
+    # With the current config_version Kivy adds no defaults: the file must have them all.
+    defaults = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+        env={**env, "KIVY_HOME": str(tmp_path / "defaults")},
+    )  # fmt: skip
+    missing = set(map(tuple, eval(defaults.stdout.strip().splitlines()[-2]))) - set(
+        map(tuple, eval(keys_line))
+    )
+    assert {key for key in missing if key[0] != "input"} == set()
     parser = configparser.ConfigParser()
     parser.read(DEPLOY / name)
     assert parser.getint("kivy", "config_version") == kivy_config_version()
