@@ -161,6 +161,8 @@ class CompanionApp(App):
         self.status = self.devices.status()
         self._frame_event = Clock.schedule_interval(self._frame, FRAME_S)
         self._first_screen()
+        # One line for the service log and for tests: keys and taps count from now on.
+        print(f"companion: ready on the {self.manager.current} screen", flush=True)
 
     def on_stop(self) -> None:
         if self._frame_event is not None:

@@ -1,0 +1,165 @@
+"""`companion run --simulate --new ...` in a real X server (Xvfb): GO pressed as a
+real key through the simulated button, the app killed with SIGKILL, started again,
+and `companion export` shows every action taken before the kill."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT, run_companion
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (make deb installs them)",
+)
+
+
+LOCKOUT_S = 0.4
+
+
+def wait_for(condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
+    """Poll an outside process's state (window, database) until it is there."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    number = b""
+    while not number.endswith(b"\n"):
+        chunk = os.read(read, 16)
+        if not chunk:
+            break
+        number += chunk
+    os.close(read)
+    yield f":{number.decode().strip()}"
+    server.terminate()
+    server.wait(10)
+
+
+class App:
+    def __init__(self, display: str, env: dict[str, str], *args: str) -> None:
+        self.env = {**env, "DISPLAY": display}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", "--simulate", *args],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.window = wait_for(self._window, "the app's window")
+        ready = self.process.stdout.readline()  # type: ignore[union-attr]
+        assert ready.startswith("companion: ready"), ready + self.process.stderr.read()  # type: ignore[union-attr]
+        self.screen = ready.split()[-2]
+
+    def _window(self) -> str | None:
+        assert self.process.poll() is None, self.process.stderr.read()  # type: ignore[union-attr]
+        found = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+            env=self.env,
+            capture_output=True,
+            text=True,
+        )
+        lines = found.stdout.split()
+        return lines[-1] if lines else None
+
+    def key(self, name: str) -> None:
+        """A real key press: X delivers it to the window, Kivy to the simulated pin.
+
+        Presses come at a person's pace: the buttons drop a second press within their
+        lock-out (0.3 s) as contact bounce, so a test typing faster would lose keys."""
+        time.sleep(LOCKOUT_S)
+        subprocess.run(
+            ["xdotool", "windowfocus", "--sync", self.window, "key", name],
+            env=self.env,
+            check=True,
+            timeout=10,
+        )
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+
+def actions(db: Path) -> list[str]:
+    if not db.exists():
+        return []
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT action FROM actions WHERE undone_at IS NULL ORDER BY seq")
+        return [json.loads(r[0])["type"] for r in rows]
+
+
+def sessions(db: Path) -> list[tuple[int, dict[str, Any]]]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT id, extra FROM sessions")
+        return [(r[0], json.loads(r[1])) for r in rows]
+
+
+def test_go_kill_resume_export(display: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    env = {
+        **os.environ,
+        "COMPANION_DATA_DIR": str(data),
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "KIVY_NO_ARGS": "1",
+    }
+    db = data / "companion.db"
+    app = App(display, env, "--new", "wyscig-balonow", "--players", "A,B,C")
+    app.key("space")
+    wait_for(lambda: actions(db) == ["start_timer"], "GO to start the hourglass")
+    app.key("space")
+    wait_for(lambda: actions(db) == ["start_timer", "end_turn"], "GO to end the turn")
+    app.key("space")
+    before = ["start_timer", "end_turn", "start_timer"]
+    wait_for(lambda: actions(db) == before, "GO for the next player")
+    app.kill()
+
+    exported = run_companion("export", env={"COMPANION_DATA_DIR": str(data)})
+    assert exported.returncode == 0, exported.stderr
+    game = json.loads(exported.stdout)
+    assert game["game"] == "wyscig-balonow"
+    assert game["players"] == ["A", "B", "C"]
+    assert [a["type"] for a in game["actions"]] == before
+    assert all(a["at"].endswith("Z") for a in game["actions"])
+
+    # Started again (no --new): the same game, its running glass back paused. GO
+    # resumes the glass (no action), the next GO ends the turn in the same game.
+    again = App(display, env)
+    assert again.screen == "wyscig"
+    again.key("space")
+    wait_for(
+        lambda: sessions(db)[0][1].get("hourglass", {}).get("phase") == "running",
+        "GO to resume the paused hourglass",
+    )
+    assert actions(db) == before
+    again.key("space")
+    wait_for(lambda: actions(db) == [*before, "end_turn"], "GO to end the resumed turn")
+    assert len(sessions(db)) == 1
+    again.kill()
