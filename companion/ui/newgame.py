@@ -16,6 +16,7 @@ from companion.core.errors import CompanionError
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables import ADAPTERS, OptionField, adapter
+from companion.ui.widgets import sized
 
 MAX_KNOWN = 12  # chips shown; the most recently seated first
 
@@ -31,7 +32,7 @@ class NameKeyboard(ModalView):
         from companion.ui.widgets import KEY_ROWS
 
         for letter in "".join(KEY_ROWS):
-            key = Factory.Tap(text=letter, font_size=22 * App.get_running_app().scale)
+            key = sized(Factory.Tap(text=letter), 22 * App.get_running_app().scale)
             key.bind(on_release=lambda w: self.ids.board.key(w.text))
             self.ids.board.add_widget(key)
 
@@ -158,9 +159,9 @@ class NewGameScreen(Screen):
         row = Factory.BoxLayout(size_hint_y=None, height=48 * app.scale, spacing=6 * app.scale)
         value = self.options.get(field.key, field.default)
         if field.kind == "seconds":
-            minus = Factory.Tap(text="-", font_size=28 * app.scale)
+            minus = sized(Factory.Tap(text="-"), 28 * app.scale)
             minus.bind(on_release=lambda _w: self.step(field, -field.step))
-            plus = Factory.Tap(text="+", font_size=28 * app.scale)
+            plus = sized(Factory.Tap(text="+"), 28 * app.scale)
             plus.bind(on_release=lambda _w: self.step(field, field.step))
             shown = app.t("seconds", seconds=value) if value else app.t("timer_off")
             label = Factory.Text(text=shown, halign="center")
@@ -175,7 +176,7 @@ class NewGameScreen(Screen):
                 row.add_widget(toggle)
         else:
             for name in self.seated_names:
-                toggle = Factory.Toggle(text=name, active=name in value, font_size=16 * app.scale)
+                toggle = sized(Factory.Toggle(text=name, active=name in value), 16 * app.scale)
                 toggle.bind(on_release=lambda _w, n=name: self.toggle_player(field.key, n))
                 row.add_widget(toggle)
         return row

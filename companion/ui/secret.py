@@ -26,6 +26,7 @@ from companion.games.wyscig_balonow import BALLOONS
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
+from companion.ui.widgets import sized
 
 
 class SecretScreen(Screen):
@@ -121,7 +122,7 @@ class SecretScreen(Screen):
         name = self.names[self.index]
         for colour in BALLOONS:
             chosen = colour in self.picked.get(name, [])
-            button = Factory.Tap(text=app.colour_name(colour), font_size=24 * app.scale)
+            button = sized(Factory.Tap(text=app.colour_name(colour)), 24 * app.scale)
             hex_colour = theme.BALLOON_COLOURS[colour]
             button.bg = theme.rgba(hex_colour) if chosen else theme.rgba(hex_colour, 0.35)
             button.fg = theme.rgba(theme.readable_on(hex_colour) if chosen else theme.TEXT)

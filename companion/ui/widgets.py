@@ -396,3 +396,9 @@ class BalloonRow(Tap):
     colour_hex = StringProperty(theme.PANEL)
     selected = BooleanProperty(False)
     value = StringProperty("")
+
+
+def sized(widget: Any, font_size: float) -> Any:
+    """Set a font size after construction: a kv class rule would override a keyword."""
+    widget.font_size = font_size
+    return widget

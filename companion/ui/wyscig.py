@@ -15,7 +15,7 @@ from companion.games.wyscig_balonow import OBSTACLES
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
-from companion.ui.widgets import DieFace
+from companion.ui.widgets import DieFace, sized
 
 ORDER_LABELS = ("order_1", "order_2", "order_3", "order_4")
 GO_LABELS = {
@@ -43,7 +43,7 @@ class UnplacedView(ModalView):
         super().__init__(**kwargs)
         scale = App.get_running_app().scale
         for count in range(6):
-            button = Factory.Tap(text=str(count), font_size=44 * scale)
+            button = sized(Factory.Tap(text=str(count)), 44 * scale)
             button.bind(on_release=lambda _w, n=count: screen.answer_unplaced(n))
             self.ids.counts.add_widget(button)
 
@@ -98,8 +98,9 @@ class OrderView(ModalView):
         scale = App.get_running_app().scale
         for name in model.names:
             hex_colour = model.seat(name)[1]
-            button = Factory.Tap(text=name, font_size=24 * scale)
-            button.bg = theme.rgba(hex_colour, 0.35)
+            button = sized(Factory.Tap(text=name), 24 * scale)
+            button.bg = theme.rgba(hex_colour)
+            button.fg = theme.rgba(theme.readable_on(hex_colour))
             button.bind(on_release=lambda _w, n=name: self.tap(n))
             grid.add_widget(button)
 

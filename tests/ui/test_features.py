@@ -1,0 +1,122 @@
+"""The app's other duties: the table dealing the cards, the language switched at
+run time, the menu and kiosk mode, and a failing strip on the status line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kivy.core.window import Window
+
+from hardware.events import HardwareEvent, Kind, Source
+from tests.ui.harness import Harness
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Harness]:
+    harness = Harness(tmp_path)
+    yield harness
+    harness.close()
+
+
+def seat(ui: Harness, *names: str) -> None:
+    for name in names:
+        ui.app.store.add_player(name)
+    ui.tap(ui.find("New game"))
+    for name in names:
+        ui.tap(ui.find(name, ui.screen.ids.known))
+
+
+def test_cards_dealt_at_the_table(ui: Harness) -> None:
+    seat(ui, "Ola", "Jan")
+    for index in range(2):  # order cards, then balloon cards (the rows are rebuilt)
+        options = ui.screen.ids.options
+        buttons = [w for w in options.walk() if getattr(w, "text", "") == "table deals"]
+        ui.tap(buttons[index])
+    assert ui.screen.options["order_cards"] == "table"
+    assert ui.screen.options["balloon_cards"] == "table"
+    ui.tap(ui.find("Start"))
+    # Two players: each taps the two colours on their cards, unseen by the other.
+    assert ui.app.root.current == "secret"
+    assert ui.texts()[0] == "Ola, tap the two colours on your balloon cards"
+    picks = ui.screen.ids.picks
+    ui.tap(ui.find("blue", picks))
+    ui.tap(ui.find("pink", picks))
+    ui.shot("15-secret-pick")
+    ui.tap(ui.screen.ids.next)
+    ui.tap(ui.find("green", picks))
+    ui.tap(ui.find("red", picks))
+    ui.tap(ui.screen.ids.next)
+    ui.tap(ui.screen.ids.next)  # start the race
+    model = ui.app.model
+    assert ui.app.root.current == "wyscig"
+    assert [p.balloons for p in model.state.players] == [("blue", "pink"), ("green", "red")]
+    # No order yet: the table taps it (two turns each with two players).
+    assert ui.screen.go_text == "Tap the order first"
+    order_view = Window.children[0]
+    assert "tap the players in the order of their cards" in ui.app.tr(order_view.question)
+    ui.shot("16-table-order")
+    for name in ("Jan", "Ola", "Ola", "Jan"):
+        ui.tap(ui.find(name, order_view.ids.names))
+    assert ui.log_types() == ["order"]
+    assert model.summary["table"]["order"] == ["Jan", "Ola", "Ola", "Jan"]
+    assert ui.screen.current_name == "Jan"
+
+
+def test_language_switch_rerenders(ui: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.i18n as i18n
+    import companion.ui.app as app_module
+
+    test_catalog = {"ui.new_game": "Nowa gra", "ui.buttons_sim": "Przyciski: klawiatura"}
+    monkeypatch.setattr(i18n, "catalog", lambda lang: test_catalog if lang == "pl" else {})
+    monkeypatch.setattr(app_module, "languages", lambda: ["en", "pl"])
+    button = ui.find("New game")
+    ui.app.set_language("pl")
+    ui.step(2)
+    assert button.text == "Nowa gra"
+    assert any(t.startswith("Przyciski: klawiatura") for t in ui.texts())
+    ui.app.set_language("en")
+    ui.step(2)
+    assert button.text == "New game"
+
+
+def test_menu_long_press_and_kiosk(ui: Harness) -> None:
+    ui.app.kiosk = True
+    assert Window.dispatch("on_key_down", 27, 9, None, []) is True  # Escape: nothing
+    assert ui.app.root.get_root_window() is not None
+    assert ui.app._close_requested() is True
+    ui.devices.events.put(HardwareEvent(Source.GO, Kind.HELD))  # a long press of GO
+    ui.step(2)
+    menu = ui.app.menu
+    assert menu.parent is not None
+    ui.shot("17-menu")
+    quit_button = ui.find("Hold to quit", menu)
+    ui.tap(quit_button)  # a tap is not a hold: the app stays
+    assert ui.app.root.get_root_window() is not None
+    assert quit_button.progress == 0
+    ui.tap(ui.find("Back", menu))
+    assert menu.parent is None
+
+
+def test_failing_strip_is_on_the_status_line(ui: Harness) -> None:
+    ui.devices.strip.last_error = "The on-screen strip stopped answering: test"
+    ui.app._status_at = 0
+    ui.step(2)
+    assert "Strip: not answering" in ui.app.status_text(ui.app.status)
+
+
+def test_home_offers_to_resume(tmp_path: Path) -> None:
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Kasia", "Ola", "Jan"]))
+    try:
+        assert ui.app.root.current == "wyscig"
+        current = ui.app.model.summary["current"]
+        ui.app.go_home()
+        ui.step(2)
+        resume = ui.screen.ids.resume
+        assert resume.text == f"Resume: Wyścig balonów, round 1, {current}'s turn"
+        ui.shot("00-home-resume")
+        ui.tap(resume)
+        assert ui.app.root.current == "wyscig"
+    finally:
+        ui.close()
