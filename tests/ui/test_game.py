@@ -108,6 +108,9 @@ def play_wyscig(ui: Harness) -> None:
     assert screen.seconds_text == "30 s"
     ui.advance(12)
     assert screen.seconds_text == "17 s"  # 1 s went by after the key
+    # The screen draws exactly the frame the strip was given.
+    assert screen.frame == [tuple(c) for c in ui.devices.strip.latest]
+    assert sum(1 for c in screen.frame if c != (0, 0, 0)) == 6  # 17 of 30 s on 10 LEDs
     ui.shot("07-table-running")
     ui.advance(19)
     assert model.ask_unplaced
