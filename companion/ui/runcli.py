@@ -37,7 +37,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = settings_module.load(args.config)
     new_game = None
     if args.new:
-        games.get(args.new)  # an unknown game is one error line, before any window opens
+        rules = games.get(args.new)  # an unknown game is one error line, before any window
+        from companion.ui.tables import adapter
+
+        if adapter(args.new) is None:
+            raise CompanionError(f"The table screen for {rules.name} is not ready yet")
         if not args.players:
             raise CompanionError("--new needs --players A,B,C (the players in seat order)")
         new_game = (args.new, [name.strip() for name in args.players.split(",") if name.strip()])
