@@ -214,7 +214,7 @@ def cmd_dice_sim(args: argparse.Namespace) -> int:
             while not stopping.is_set() and not simulator.done.wait(0.2):
                 pass
             if not stopping.is_set():
-                _wait_until_read(device, stopping)
+                _wait_until_read(device, stopping, simulator.last_seq)
             simulator.stop()
     except BrokenPipeError:
         return _quiet_broken_pipe()
@@ -228,25 +228,43 @@ def _show_sent(line: bytes) -> None:
     _emit("sent " + repr(line.rstrip(b"\r\n"))[2:-1])  # b'...' without the b''
 
 
-def _wait_until_read(device: Any, stopping: threading.Event, timeout: float = 2.0) -> None:
-    """Keep the device plugged in until the reader has taken the last lines."""
+def _wait_until_read(
+    device: Any, stopping: threading.Event, last_seq: int | None, timeout: float = 2.0
+) -> None:
+    """Keep the device plugged in until the reader has the last lines: until it
+    acknowledges the last roll, or (a reader that sends no ACK) until its input queue
+    has stayed empty for a while. Closing the master any sooner discards what the
+    reader has not read yet."""
     import fcntl
     import struct
     import termios
 
+    ack = b"ACK %d" % last_seq if last_seq is not None else None
     try:
         fd = os.open(device.slave_name, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
     except OSError:
-        return
+        fd = None
+    deadline = time.monotonic() + timeout
+    quiet_since: float | None = None
     try:
-        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and not stopping.is_set():
-            waiting = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
-            if waiting == 0:
+            device.read_host()
+            if ack is not None and ack in bytes(device.received).split(b"\n"):
+                return
+            waiting = 1
+            if fd is not None:
+                waiting = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+            now = time.monotonic()
+            if waiting:
+                quiet_since = None
+            elif quiet_since is None:
+                quiet_since = now
+            elif now - quiet_since >= 0.3:  # longer than the kernel takes to pass data on
                 return
             stopping.wait(0.02)
     finally:
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
 
 
 def _unlink_own(link: Path | None, target: str) -> None:

@@ -246,6 +246,7 @@ class DiceSimulator:
         self.device = device
         self.interval = interval
         self.sent_rolls = 0
+        self.last_seq: int | None = None  # the seq of the last roll sent
         self.done = threading.Event()
         self._script = script(rolls, random.Random(seed), garbage=garbage)
         self._on_line = on_line
@@ -283,7 +284,7 @@ class DiceSimulator:
 
     def _serve(self) -> None:
         attached = False
-        for _, lines in self._script:
+        for seq, lines in self._script:
             if not attached:
                 if not self.device.wait_for_reader(self._stop):
                     return
@@ -298,6 +299,7 @@ class DiceSimulator:
             if attached:
                 self._send(lines)
                 self.sent_rolls += 1
+                self.last_seq = seq
 
 
 # --- the whole simulated table -------------------------------------------------------

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import queue
+from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -22,7 +23,7 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def reader(factory: MockFactory, events: EventQueue, clock: FakeClock) -> ButtonReader:
+def reader(factory: MockFactory, events: EventQueue, clock: FakeClock) -> Iterator[ButtonReader]:
     with ButtonReader(QUICK, events, pin_factory=factory, clock=clock) as buttons:
         yield buttons
 

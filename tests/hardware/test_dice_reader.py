@@ -155,7 +155,9 @@ def test_a_failure_inside_the_reader_never_reaches_the_app(link: Path, device: P
     class Flaky(queue.Queue[HardwareEvent]):
         failures = 1
 
-        def put(self, item: HardwareEvent, block: bool = True, timeout: float | None = None):
+        def put(
+            self, item: HardwareEvent, block: bool = True, timeout: float | None = None
+        ) -> None:
             if item.kind == "roll" and self.failures:
                 self.failures -= 1
                 raise RuntimeError("the app's queue broke once")
@@ -203,8 +205,10 @@ def test_a_flood_of_10000_lines_loses_no_valid_roll(
     cuts = sorted(rng.sample(range(1, len(blob)), 2000))
     for start, end in zip([0, *cuts], [*cuts, len(blob)], strict=True):
         device.write(blob[start:end])
+    device.write(b"STATUS end=1\n")  # a marker: the garbage after the last roll is read too
     got = [(e.payload["seq"], e.payload["values"]) for e in rolls(events, len(expected))]
     assert got == expected
+    next_event(events, kind("status"))
     assert reader.status().bad_lines == garbage
     assert reader.status().rolls == len(expected)
 

@@ -202,8 +202,10 @@ def test_a_frame_of_the_wrong_length_is_fitted() -> None:
 
 def test_no_strip_configured() -> None:
     null = strip.create_strip(StripConfig(type="none"))
-    assert isinstance(null, NullStrip)
-    assert null.show(()) is False or null.writes <= 1
+    assert isinstance(null, NullStrip) and null.count == 0
+    assert null.show((BLUE,) * 5) is True  # accepted and dropped: nothing to light
+    assert null.show((PINK,)) is False  # fitted to no LEDs, it is the same empty frame
+    assert null.describe() == "no LED strip configured (the screen shows the hourglass)"
 
 
 @pytest.fixture
