@@ -35,7 +35,7 @@ from companion.core.messages import Message
 from companion.core.model import GameSetup, PlayerSpec
 from companion.i18n import languages, translator
 from companion.store import Store
-from companion.ui import theme
+from companion.ui import registry, theme
 from companion.ui.devices import Devices
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
@@ -46,7 +46,6 @@ log = logging.getLogger(__name__)
 
 FRAME_S = 0  # every frame: a button press reaches the table within one frame
 STATUS_EVERY_S = 1.0
-KV_FILES = ("widgets", "menu", "home", "newgame", "secret", "wyscig", "score", "results")
 
 
 def kv_folder() -> Path:
@@ -61,9 +60,9 @@ def kv_folder() -> Path:
     return Path(str(resources.files("kv")))
 
 
-def load_kv() -> None:
+def load_kv(names: Sequence[str]) -> None:
     folder = kv_folder()
-    for name in KV_FILES:
+    for name in names:
         path = folder / f"{name}.kv"
         Builder.unload_file(str(path))
         Builder.load_string(path.read_text(encoding="utf-8"), filename=str(path))
@@ -131,28 +130,19 @@ class CompanionApp(App):
 
     # -- building ------------------------------------------------------------------
     def build(self) -> ScreenManager:
-        load_kv()
-        from companion.ui.home import HomeScreen
         from companion.ui.menu import MenuView
-        from companion.ui.newgame import NewGameScreen
-        from companion.ui.results import ResultsScreen
-        from companion.ui.score import ScoreScreen
-        from companion.ui.secret import SecretScreen
-        from companion.ui.wyscig import WyscigScreen
 
+        screens = registry.available()
+        load_kv([*registry.SHARED_KV, *(entry.kv for entry, _ in screens)])
         Window.clearcolor = theme.rgba(theme.BACKGROUND)
         manager = ScreenManager(transition=NoTransition())
-        for screen in (
-            HomeScreen(name="home"),
-            NewGameScreen(name="newgame"),
-            SecretScreen(name="secret"),
-            WyscigScreen(name="wyscig"),
-            ScoreScreen(name="score"),
-            ResultsScreen(name="results"),
-        ):
-            manager.add_widget(screen)
+        for entry, screen_class in screens:
+            manager.add_widget(screen_class(name=entry.name))
         self.menu = MenuView()
         return manager
+
+    def has_screen(self, name: str) -> bool:
+        return self.root is not None and self.root.has_screen(name)
 
     def on_start(self) -> None:
         Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
@@ -219,7 +209,13 @@ class CompanionApp(App):
 
     # -- games ---------------------------------------------------------------------
     def start_game(
-        self, game_id: str, players: list[str], options: dict[str, Any], *, reveal: bool
+        self,
+        game_id: str,
+        players: list[str],
+        options: dict[str, Any],
+        *,
+        reveal: bool,
+        app_options: dict[str, Any] | None = None,
     ) -> bool:
         """Create and store a new session and show it; False with a sentence if the
         rules refuse the players or options."""
@@ -234,6 +230,8 @@ class CompanionApp(App):
 
         Session(rules, setup)  # the rules check players and options before anything is stored
         session_id = self.store.create_session(setup)
+        if app_options:
+            self.store.save_extra(session_id, app_options=app_options)
         self.open_session(session_id, first="secret" if reveal else None)
         return True
 
@@ -254,6 +252,7 @@ class CompanionApp(App):
             warnings=self.settings.hourglass.warnings,
             strip=self.devices.strip,
             buzzer=self.devices.buzzer,
+            app_options=row.extra.get("app_options", {}),
         )
         self.show(first or self.screen_for_model())
 
@@ -275,7 +274,13 @@ class CompanionApp(App):
         options = dict(setup.options)
         if options.get("balloon_cards", "app") != "app":
             options["balloon_cards"] = "app"
-        self.start_game(setup.game, list(setup.names), options, reveal=True)
+        self.start_game(
+            setup.game,
+            list(setup.names),
+            options,
+            reveal=bool(model.adapter.secret_balloons),
+            app_options=model.app_options,
+        )
 
     # -- the frame clock and the hardware ------------------------------------------
     def _frame(self, _dt: float) -> None:

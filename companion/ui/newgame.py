@@ -15,7 +15,7 @@ from companion import games
 from companion.core.errors import CompanionError
 from companion.ui import theme
 from companion.ui.strings import UI
-from companion.ui.tables import ADAPTERS, OptionField, adapter
+from companion.ui.tables import OptionField, adapter, playable
 from companion.ui.widgets import sized
 
 MAX_KNOWN = 12  # chips shown; the most recently seated first
@@ -55,8 +55,8 @@ class NewGameScreen(Screen):
     error = ObjectProperty(None, allownone=True)
 
     def prepare(self) -> None:
-        if not self.game_id or self.game_id not in ADAPTERS:
-            self.game_id = next(iter(ADAPTERS))
+        if not self.game_id or self.game_id not in playable():
+            self.game_id = playable()[0]
         self.error = None
         self._reset_options()
         self._build_games()
@@ -71,7 +71,7 @@ class NewGameScreen(Screen):
         scale = App.get_running_app().scale
         row.add_widget(Factory.Dim(text=App.get_running_app().t("choose_game"), size_hint_x=0.4))
         for rules in games.all_rules():
-            if rules.id not in ADAPTERS:
+            if rules.id not in playable():
                 continue  # the other games' tables come with their screens
             toggle = Factory.Toggle(text=rules.name, active=rules.id == self.game_id)
             toggle.font_size = 20 * scale
@@ -197,7 +197,11 @@ class NewGameScreen(Screen):
     # -- start ---------------------------------------------------------------------
     def start(self) -> None:
         app = App.get_running_app()
-        options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
+        table = adapter(self.game_id)
+        app_keys = {f.key for f in table.options if f.app_only} if table is not None else set()
+        chosen = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
+        options = {k: v for k, v in chosen.items() if k not in app_keys}
+        app_options = {k: v for k, v in chosen.items() if k in app_keys}
         table_deals = options.get("balloon_cards") == "table"
         if table_deals:
             options["balloon_cards"] = "app"  # checked as app-dealt; the table's deal comes next
@@ -207,9 +211,14 @@ class NewGameScreen(Screen):
                 app.root.get_screen("secret").pick(self.game_id, list(self.seated_names), options)
                 app.show("secret")
                 return
-            table = adapter(self.game_id)
             reveal = bool(table and table.secret_balloons)
-            app.start_game(self.game_id, list(self.seated_names), options, reveal=reveal)
+            app.start_game(
+                self.game_id,
+                list(self.seated_names),
+                options,
+                reveal=reveal,
+                app_options=app_options,
+            )
         except CompanionError as error:
             self.error = error.message
 

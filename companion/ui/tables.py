@@ -6,7 +6,8 @@ which action to send; the rules accept or refuse it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -23,7 +24,11 @@ class OptionField:
 
     kind "seconds": a number of seconds stepped by `step` (0 = off);
     "choice": one of `choices` (value, label key); "players": a subset of the seated
-    players (e.g. those who play without the hourglass)."""
+    players (e.g. those who play without the hourglass).
+
+    `app_only` options are the app's, not the rules' (a turn timer for a game whose
+    rules have none): they are kept with the session (`extra["app_options"]`) and
+    never reach the game file, whose options the rules check strictly."""
 
     key: str
     label: str
@@ -32,6 +37,7 @@ class OptionField:
     choices: tuple[tuple[str, str], ...] = ()
     step: int = 5
     maximum: int = 120
+    app_only: bool = False
 
 
 class TableAdapter(Protocol):
@@ -49,13 +55,13 @@ class TableAdapter(Protocol):
 
     def go(self, session: Session) -> GoKind: ...
 
-    def timed_turn(self, session: Session) -> bool: ...
+    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool: ...
 
     def turn_started(self, session: Session) -> bool: ...
 
     def turn_expired(self, session: Session) -> bool: ...
 
-    def timer_seconds(self, session: Session) -> float: ...
+    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float: ...
 
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
 
@@ -96,7 +102,7 @@ class WyscigAdapter:
             return "order"
         return "end_turn" if state.turn.timer_started else "start_timer"
 
-    def timed_turn(self, session: Session) -> bool:
+    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
         return bool(wb.RULES.timed_now(session.state))
 
     def turn_started(self, session: Session) -> bool:
@@ -105,7 +111,7 @@ class WyscigAdapter:
     def turn_expired(self, session: Session) -> bool:
         return bool(session.state.turn.timer_expired)
 
-    def timer_seconds(self, session: Session) -> float:
+    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
         return float(session.options.timer_seconds)  # type: ignore[attr-defined]
 
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
@@ -115,8 +121,31 @@ class WyscigAdapter:
         return 2 if count == 2 else 1
 
 
-ADAPTERS: dict[str, TableAdapter] = {wb.GAME_ID: WyscigAdapter()}
+ADAPTER = WyscigAdapter()
+
+# game id -> the module whose `ADAPTER` drives that game's table; a game's table is
+# offered once its module exists (like the games' own registry).
+ADAPTER_MODULES = {
+    wb.GAME_ID: "companion.ui.tables",
+    "ballonrennen": "companion.ui.ballonrennen_table",
+    "balmy-balloonists": "companion.ui.balmy_table",
+}
 
 
 def adapter(game_id: str) -> TableAdapter | None:
-    return ADAPTERS.get(game_id)
+    module_name = ADAPTER_MODULES.get(game_id)
+    if module_name is None:
+        return None
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name == module_name:
+            return None
+        raise
+    found: TableAdapter = module.ADAPTER
+    return found
+
+
+def playable() -> list[str]:
+    """The games that have a table screen, in the games' own order."""
+    return [game_id for game_id in ADAPTER_MODULES if adapter(game_id) is not None]

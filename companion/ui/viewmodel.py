@@ -12,7 +12,7 @@ session so a restarted app brings a running glass back paused.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kivy.event import EventDispatcher
@@ -69,8 +69,10 @@ class GameModel(EventDispatcher):
         warnings: Sequence[float] = (10.0, 5.0),
         strip: Strip | None = None,
         buzzer: BuzzerController | None = None,
+        app_options: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__()
+        self.app_options = dict(app_options or {})
         self.store = store
         self.session_id = session_id
         self.session = session
@@ -79,7 +81,7 @@ class GameModel(EventDispatcher):
         self.strip = strip
         self.buzzer = buzzer
         self.leds = strip.count if strip is not None and strip.count > 0 else SCREEN_LEDS
-        seconds = adapter.timer_seconds(session)
+        seconds = adapter.timer_seconds(session, self.app_options)
         self.hourglass = Hourglass(seconds, clock, warnings) if seconds > 0 else None
         self.names = list(session.setup.names)
         self.seats = dict(zip(self.names, adapter.seat_colours(self.names), strict=True))
@@ -113,7 +115,9 @@ class GameModel(EventDispatcher):
 
     @property
     def timed(self) -> bool:
-        return self.hourglass is not None and self.adapter.timed_turn(self.session)
+        return self.hourglass is not None and self.adapter.timed_turn(
+            self.session, self.app_options
+        )
 
     # -- actions ---------------------------------------------------------------------
     def act(self, kind: str, **fields: Any) -> bool:
@@ -212,7 +216,7 @@ class GameModel(EventDispatcher):
         return (
             glass is not None
             and glass.phase is Phase.EXPIRED
-            and self.adapter.timed_turn(self.session)
+            and self.adapter.timed_turn(self.session, self.app_options)
             and self.adapter.turn_started(self.session)
             and not self.adapter.turn_expired(self.session)
         )

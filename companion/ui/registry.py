@@ -1,0 +1,52 @@
+"""The screens the app can show: name, module, class and kv file.
+
+A screen is built when its module exists, so a screen added by a later piece of
+work is one module and one kv file, and the home screen offers a button only for a
+screen that is there (`CompanionApp.has_screen`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ScreenEntry:
+    name: str
+    module: str
+    cls: str
+    kv: str
+
+
+SCREENS = (
+    ScreenEntry("home", "companion.ui.home", "HomeScreen", "home"),
+    ScreenEntry("newgame", "companion.ui.newgame", "NewGameScreen", "newgame"),
+    ScreenEntry("secret", "companion.ui.secret", "SecretScreen", "secret"),
+    ScreenEntry("wyscig", "companion.ui.wyscig", "WyscigScreen", "wyscig"),
+    ScreenEntry("ballonrennen", "companion.ui.ballonrennen", "BallonrennenScreen", "ballonrennen"),
+    ScreenEntry("balmy", "companion.ui.balmy", "BalmyScreen", "balmy"),
+    ScreenEntry("score", "companion.ui.score", "ScoreScreen", "score"),
+    ScreenEntry("results", "companion.ui.results", "ResultsScreen", "results"),
+    ScreenEntry("history", "companion.ui.history", "HistoryScreen", "history"),
+    ScreenEntry("stats", "companion.ui.statistics", "StatisticsScreen", "statistics"),
+    ScreenEntry("settings", "companion.ui.settings", "SettingsScreen", "settings"),
+    ScreenEntry("hwtest", "companion.ui.hwtest", "HardwareTestScreen", "hwtest"),
+)
+# kv files of shared widgets, loaded before any screen's
+SHARED_KV = ("widgets", "menu")
+
+
+def available() -> list[tuple[ScreenEntry, Any]]:
+    """Each screen whose module is present, with its class."""
+    found = []
+    for entry in SCREENS:
+        try:
+            module = importlib.import_module(entry.module)
+        except ModuleNotFoundError as error:
+            if error.name == entry.module:
+                continue
+            raise
+        found.append((entry, getattr(module, entry.cls)))
+    return found
