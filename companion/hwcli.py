@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import queue
@@ -316,6 +317,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         _check_strip(report, config, factory, simulate=args.simulate)
         _check_buzzer(report, config, factory)
     _check_dice(report, config, simulate=args.simulate)
+    if not args.simulate:
+        _check_pi(report, args.config)
     if report.problems:
         noun = "problem" if report.problems == 1 else "problems"
         _emit(f"{report.problems} {noun} to fix; see the lines marked FIX.")
@@ -328,7 +331,7 @@ def _check_config(report: _Report, path: Path | None) -> Config:
     from companion import config as settings
     from companion.core.errors import ConfigError
 
-    file = path if path is not None else settings.default_path()
+    file = path if path is not None else _default_config()
     try:
         loaded = settings.load(file)
     except ConfigError as error:
@@ -344,6 +347,43 @@ def _check_config(report: _Report, path: Path | None) -> Config:
     else:
         report.ok("Settings", f"{file} does not exist, so the defaults are used.")
     return loaded
+
+
+def _default_config() -> Path:
+    """/etc/companion/config.toml on a Pi set up by deploy/install.sh, else the user's."""
+    from companion import config as settings
+
+    pi_checks = _pi_checks()
+    if pi_checks is None:
+        return settings.default_path()
+    found: Path = pi_checks.config_file(Path("/"), None)
+    return found
+
+
+def _pi_checks() -> Any:
+    try:
+        return importlib.import_module("companion.pi_checks")
+    except ModuleNotFoundError:
+        return None
+
+
+def _check_pi(report: _Report, config_path: Path | None) -> None:
+    """On a Pi set up by deploy/install.sh: the service, groups, SPI, display and disk."""
+    pi_checks = _pi_checks()
+    if pi_checks is None or not pi_checks.installed():
+        return
+    _report_pi_checks(report, pi_checks.run_all(config_path=config_path))
+
+
+def _report_pi_checks(report: _Report, checks: list[Any]) -> None:
+    for check in checks:
+        if check.name == "config":
+            continue  # the settings were reported first
+        name = f"Raspberry Pi {check.name}"
+        if check.ok:
+            report.ok(name, f"{check.detail}.")
+        else:
+            report.fix(name, f"{check.detail}.", *([f"Fix: {check.fix}"] if check.fix else []))
 
 
 def _hint(error: Exception, hint: str) -> list[str]:

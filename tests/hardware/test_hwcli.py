@@ -244,3 +244,23 @@ def test_every_event_reads_as_words() -> None:
     assert words(Kind.HELLO, device="d", version="2") == "hello from d version 2"
     assert words(Kind.ROLLING) == "rolling..."
     assert words(Kind.ROLL, seq=1, values=(1, None)) == "roll 1: 1 ?"
+
+
+def test_the_pi_checks_join_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.pi_checks import Check
+
+    report = hwcli._Report()
+    hwcli._report_pi_checks(
+        report,
+        [
+            Check("service", True, "companion.service is enabled"),
+            Check("config", True, "settings valid"),
+            Check("spi", False, "SPI is off", "sudo raspi-config nonint do_spi 0"),
+        ],
+    )
+    assert report.problems == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "[ok ] Raspberry Pi service: companion.service is enabled.",
+        "[FIX] Raspberry Pi spi: SPI is off.",
+        " " * len("[FIX] Raspberry Pi spi: ") + "Fix: sudo raspi-config nonint do_spi 0",
+    ]
