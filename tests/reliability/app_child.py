@@ -16,7 +16,7 @@ import tempfile
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 os.environ["KIVY_NO_ARGS"] = "1"
 
-from companion.ui import boot  # noqa: E402
+from companion.ui import boot
 
 boot.configure((800, 480), maxfps=0)
 
