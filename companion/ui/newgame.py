@@ -13,6 +13,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion import games
 from companion.core.errors import CompanionError
+from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables import OptionField, adapter, playable
@@ -46,6 +47,12 @@ class NameKeyboard(ModalView):
             return
         self.screen.seat(name)
         self.dismiss()
+
+
+def label_text(key: str) -> str:
+    """An option's label: a UI key, or a whole message key from a table's catalog."""
+    app = App.get_running_app()
+    return app.tr(Message(key)) if "." in key else app.t(key)
 
 
 class NewGameScreen(Screen):
@@ -105,6 +112,9 @@ class NewGameScreen(Screen):
             untimed = [n for n in self.options.get("untimed", ()) if n != name]
             if "untimed" in self.options:
                 self.options["untimed"] = tuple(untimed)
+            for key, value in list(self.options.items()):
+                if value == name:  # a "player" option named the one who left
+                    self.options[key] = None
             self._players_changed()
 
     def _players_changed(self) -> None:
@@ -144,15 +154,20 @@ class NewGameScreen(Screen):
     def _build_options(self) -> None:
         box = self.ids.options
         box.clear_widgets()
-        table = adapter(self.game_id)
-        for field in table.options if table is not None else ():
+        for field in self._shown_fields():
             row = self._option_row(field)
-            label = Factory.Dim(text=App.get_running_app().t(field.label), size_hint_x=None)
+            label = Factory.Dim(text=label_text(field.label), size_hint_x=None)
             label.width = 132 * App.get_running_app().scale
             label.shorten = False
             row.add_widget(label, index=len(row.children))
             box.add_widget(row)
         box.add_widget(Factory.Widget())
+
+    def _shown_fields(self) -> list[OptionField]:
+        table = adapter(self.game_id)
+        count = len(self.seated_names)
+        fields = table.options if table is not None else ()
+        return [f for f in fields if not f.max_players or count <= f.max_players]
 
     def _option_row(self, field: OptionField) -> Any:
         app = App.get_running_app()
@@ -171,8 +186,14 @@ class NewGameScreen(Screen):
             row.add_widget(plus)
         elif field.kind == "choice":
             for choice, label_key in field.choices:
-                toggle = Factory.Toggle(text=app.t(label_key), active=value == choice)
+                toggle = Factory.Toggle(text=label_text(label_key), active=value == choice)
                 toggle.bind(on_release=lambda _w, c=choice: self.set_option(field.key, c))
+                row.add_widget(toggle)
+        elif field.kind == "player":
+            for index, name in enumerate(self.seated_names):
+                active = value == name or (value is None and index == 0)
+                toggle = sized(Factory.Toggle(text=name, active=active), 16 * app.scale)
+                toggle.bind(on_release=lambda _w, n=name: self.set_option(field.key, n))
                 row.add_widget(toggle)
         else:
             for name in self.seated_names:
@@ -199,7 +220,12 @@ class NewGameScreen(Screen):
         app = App.get_running_app()
         table = adapter(self.game_id)
         app_keys = {f.key for f in table.options if f.app_only} if table is not None else set()
-        chosen = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
+        shown = {f.key for f in self._shown_fields()}
+        chosen = {
+            k: (list(v) if isinstance(v, tuple) else v)
+            for k, v in self.options.items()
+            if k in shown and v is not None  # None and hidden options: the rules' default
+        }
         options = {k: v for k, v in chosen.items() if k not in app_keys}
         app_options = {k: v for k, v in chosen.items() if k in app_keys}
         table_deals = options.get("balloon_cards") == "table"

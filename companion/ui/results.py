@@ -8,7 +8,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.ui import bgstats, theme
@@ -43,6 +43,7 @@ def play_link(model: GameModel) -> str:
         ended=ended,
         duration_min=round((ended - started).total_seconds() / 60),
         start_player=start_player(model),
+        no_points=all(p.get("score") is None for p in model.summary["players"]),
     )
     return bgstats.link(bgstats.create_play(model.summary, facts))
 
@@ -51,6 +52,7 @@ class ResultsScreen(Screen):
     headline = ObjectProperty(None, allownone=True)
     winner_hex = StringProperty(theme.TEXT)
     link = StringProperty("")
+    points = BooleanProperty(True)  # False for a race without points: no bars, no legend
 
     def prepare(self) -> None:
         model = App.get_running_app().model
@@ -59,7 +61,10 @@ class ResultsScreen(Screen):
         summary = model.summary
         winners = summary.get("winners", [])
         key = "winners" if len(winners) > 1 else "winner"
-        self.headline = UI(key, names=", ".join(winners))
+        # No winner (every balloon out): the rules' own sentence says so.
+        no_winner = model.prompts[0] if model.prompts else None
+        self.headline = UI(key, names=", ".join(winners)) if winners else no_winner
+        self.points = any(p.get("score") is not None for p in summary["players"])
         self.winner_hex = model.seat(winners[0])[1] if winners else theme.TEXT
         self._build_rows(model, summary)
         self.link = play_link(model)
@@ -70,8 +75,8 @@ class ResultsScreen(Screen):
         players = sorted(summary["players"], key=lambda p: (p["rank"], p["name"]))
         parts = [
             {
-                "mail": 3 * p["tokens"]["mail"],
-                "penalty": p["tokens"]["penalty"],
+                "mail": 3 * p["tokens"].get("mail", 0),
+                "penalty": p["tokens"].get("penalty", 0),
                 "distance": p.get("distance") or 0,
             }
             for p in players
@@ -82,13 +87,13 @@ class ResultsScreen(Screen):
             row = Factory.ResultRow(
                 rank=f"{player['rank']}.",
                 name=player["name"],
-                score=str(player["score"]),
+                score="" if player["score"] is None else str(player["score"]),
                 swatch=theme.rgba(model.seat(player["name"])[1]),
                 winner=player["rank"] == 1,
             )
             bars = row.ids.bars
             bars.right_max, bars.left_max = right, left
-            bars.rows = [part]
+            bars.rows = [part] if self.points else []
             box.add_widget(row)
 
     def button_go(self) -> None:

@@ -24,7 +24,12 @@ class OptionField:
 
     kind "seconds": a number of seconds stepped by `step` (0 = off);
     "choice": one of `choices` (value, label key); "players": a subset of the seated
-    players (e.g. those who play without the hourglass).
+    players (e.g. those who play without the hourglass); "player": one seated player
+    or None (the rules' default, e.g. the first seat starts).
+
+    A label key with a dot is a whole message key (`"ui_balmy.opt_storm"`), so a
+    table's own catalog can name its options. `max_players` > 0 shows the option
+    only up to that many seated players (otherwise the rules' default is used).
 
     `app_only` options are the app's, not the rules' (a turn timer for a game whose
     rules have none): they are kept with the session (`extra["app_options"]`) and
@@ -32,15 +37,22 @@ class OptionField:
 
     key: str
     label: str
-    kind: Literal["seconds", "choice", "players"]
+    kind: Literal["seconds", "choice", "players", "player"]
     default: Any
-    choices: tuple[tuple[str, str], ...] = ()
+    choices: tuple[tuple[Any, str], ...] = ()
     step: int = 5
     maximum: int = 120
     app_only: bool = False
+    max_players: int = 0
 
 
 class TableAdapter(Protocol):
+    """A table's adapter. One optional member is not in the protocol: a game whose
+    rules have no hourglass but which offers an app-only turn timer defines
+    `glass_turn(session) -> int | None` (the running turn's number, None when no
+    turn runs); the view-model then starts that glass on GO, resets it when the
+    turn changes, and only signals when time is up (see `GameModel.app_turn`)."""
+
     @property
     def game_id(self) -> str: ...
 

@@ -87,6 +87,7 @@ class GameModel(EventDispatcher):
         self.seats = dict(zip(self.names, adapter.seat_colours(self.names), strict=True))
         self._last_go: float | None = None
         self._last_save = clock()
+        self._glass_turn: int | None = None  # an app-only glass: the turn it runs in
         self._restore_hourglass()
         session.add_listener(self._changed)
         store.record_summary(session_id, session.summary(), session.decided)
@@ -111,7 +112,26 @@ class GameModel(EventDispatcher):
             return "unplaced"
         if self.hourglass is not None and self.hourglass.phase is Phase.PAUSED:
             return "resume"
-        return self.adapter.go(self.session)
+        kind = self.adapter.go(self.session)
+        if kind == "end_turn" and self._app_glass_idle():
+            return "start_timer"
+        return kind
+
+    def app_turn(self) -> int | None:
+        """The turn number when the glass is the app's own (a turn timer the rules
+        know nothing of: the adapter has `glass_turn`), else None. Such a glass is
+        started by GO, belongs to that turn, and only signals when time is up."""
+        glass_turn = getattr(self.adapter, "glass_turn", None)
+        return None if glass_turn is None else glass_turn(self.session)
+
+    def _app_glass_idle(self) -> bool:
+        glass = self.hourglass
+        return (
+            glass is not None
+            and glass.phase is Phase.IDLE
+            and self.timed
+            and self.app_turn() is not None
+        )
 
     @property
     def timed(self) -> bool:
@@ -143,9 +163,18 @@ class GameModel(EventDispatcher):
             self.toggle_pause()
         elif kind == "order":
             self.error = UI("go_order")
+        elif kind == "start_timer" and self.app_turn() is not None:
+            self._start_app_glass()
         elif kind in ("start_timer", "end_turn"):
             self.act(kind)
         return kind
+
+    def _start_app_glass(self) -> None:
+        assert self.hourglass is not None
+        self._glass_turn = self.app_turn()
+        self.hourglass.start()
+        self._save_hourglass()
+        self.tick()
 
     def undo(self) -> bool:
         try:
@@ -265,6 +294,9 @@ class GameModel(EventDispatcher):
         glass = self.hourglass
         if glass is None:
             return
+        if self.app_turn() is not None:
+            self._sync_app_glass(glass)
+            return
         if not (self.timed and self.adapter.turn_started(self.session)):
             glass.reset()
         elif self.adapter.turn_expired(self.session):
@@ -282,6 +314,19 @@ class GameModel(EventDispatcher):
         self.dice = list(roll) if roll else []
         self.revision += 1
 
+    def _sync_app_glass(self, glass: Hourglass) -> None:
+        """An app-only glass runs while its turn lasts; a turn brought back by undo
+        gets the seconds it had left, paused."""
+        turn = self.app_turn()
+        if turn == self._glass_turn:
+            return
+        glass.reset()
+        self._glass_turn = None
+        saved = self._saved_glass()
+        if self.timed and saved.get("turn") == turn and saved.get("phase") != "idle":
+            glass.restore_paused(float(saved.get("seconds_left") or 0))
+            self._glass_turn = turn
+
     # -- saving the glass ------------------------------------------------------------
     def _save_hourglass(self) -> None:
         glass = self.hourglass
@@ -296,20 +341,26 @@ class GameModel(EventDispatcher):
                 hourglass={
                     "seconds_left": round(glass.seconds_left(), 2),
                     "phase": str(glass.phase),
+                    "turn": self._glass_turn,
                 },
             )
         except Exception:  # a full disk must not stop the glass; the actions are safe
             log.exception("could not save the hourglass")
 
+    def _saved_glass(self) -> dict[str, Any]:
+        saved = self.store.session_row(self.session_id).extra.get("hourglass")
+        return saved if isinstance(saved, dict) else {}
+
     def _saved_seconds(self) -> float | None:
-        extra = self.store.session_row(self.session_id).extra
-        saved = extra.get("hourglass") or {}
-        value = saved.get("seconds_left")
+        value = self._saved_glass().get("seconds_left")
         return float(value) if isinstance(value, int | float) else None
 
     def _restore_hourglass(self) -> None:
         """A glass that was running when the app stopped comes back paused."""
         glass = self.hourglass
+        if glass is not None and self.app_turn() is not None:
+            self._sync_app_glass(glass)
+            return
         if glass is None or not (self.timed and self.adapter.turn_started(self.session)):
             return
         if self.adapter.turn_expired(self.session):
