@@ -447,6 +447,9 @@ def _write_atomically(file: Path, data: bytes) -> None:
     fd, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
+            # mkstemp makes the file private; the kiosk service reads settings that a
+            # desktop user saved, so it is made readable like any config file.
+            os.fchmod(handle.fileno(), 0o644)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
