@@ -1,0 +1,221 @@
+"""Ballonrennen played by touches in the real window, with the table's deck and with
+the app's deck (and the optional turn timer), from the new-game screen to the
+results; the screen's texts are checked against the session's summary at each step,
+and every state of the table is saved as a screenshot in every language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.i18n import languages
+from companion.ui.ballonrennen_widgets import WindRose
+from tests.ui.harness import Harness
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Harness]:
+    WindRose.turn_s = 0  # a screenshot never catches a marker half-turned
+    harness = Harness(tmp_path)
+    yield harness
+    harness.close()
+
+
+def shots(ui: Harness, state: str) -> None:
+    """The screen as it is, once in every language."""
+    for lang in languages():
+        ui.app.set_language(lang)
+        ui.step(2)
+        ui.shot(f"ballonrennen-{state}-{lang}")
+    ui.app.set_language("en")
+    ui.step(2)
+
+
+def start(ui: Harness, names: tuple[str, ...], *options: str) -> None:
+    """From the home screen: Ballonrennen, the players, the option buttons tapped."""
+    for name in names:
+        ui.app.store.add_player(name)
+    ui.tap(ui.find("New game"))
+    ui.tap(ui.find("Ballonrennen"))
+    for name in names:
+        ui.tap(ui.find(name, ui.screen.ids.known))
+    for text in options:
+        ui.tap(ui.find(text, ui.screen.ids.options))
+    ui.shot("ballonrennen-new-game-en")
+    ui.tap(ui.find("Start"))
+    assert ui.app.root.current == "ballonrennen"
+
+
+def check(ui: Harness) -> dict[str, Any]:
+    """The screen shows what the session's summary says."""
+    screen = ui.screen
+    summary = ui.app.model.summary
+    assert screen.current_name == summary["current"]
+    rows = [r for r in screen.ids.players.children if hasattr(r, "altitude")][::-1]
+    for row, player in zip(rows, summary["players"], strict=True):
+        assert row.name == player["name"]
+        assert row.altitude == str(player["altitude"])
+        assert (row.gas, row.sandbags, row.mail_sack) == tuple(player["tokens"].values())
+        assert row.colour_name == player["colour"]
+        assert row.current == (player["name"] == summary["current"])
+    winds = summary["table"]["winds"]
+    assert screen.ids.rose.winds == [winds["1"], winds["2"], winds["3"]]
+    return summary
+
+
+def panel_tap(ui: Harness, text: str) -> None:
+    ui.tap(ui.find(text, ui.screen.ids.panel))
+
+
+def ladder_tap(ui: Harness, altitude: int) -> None:
+    ladder = ui.screen.ids.panel.children[-1]
+    row = next(r for r in ladder.children if r.altitude == str(altitude))
+    ui.tap(row.children[0])
+
+
+def go(ui: Harness) -> None:
+    """GO on the button; a second past the last GO (the bounce lock-out)."""
+    ui.clock.advance(1.0)
+    ui.key("space")
+
+
+def refused(ui: Harness, sentence: str) -> None:
+    assert ui.screen.message_is_error
+    assert ui.screen.message_text == sentence
+
+
+def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
+    start(ui, ("Anna", "Ben", "Cleo"))
+    screen = ui.screen
+    summary = check(ui)
+    assert summary["current"] == "Anna"
+    assert screen.balloon_text == "red balloon"
+    assert "Anna: turn over a wind card and tap which one" in screen.message_text
+    assert screen.move_text == "On the ground"
+    shots(ui, "altitude")
+
+    # GO before the wind card: the rules' sentence, nothing recorded.
+    ui.tap(screen.ids.go)
+    refused(ui, "Anna must turn over a wind card before ending the turn")
+    assert ui.log_types() == []
+    shots(ui, "refused")
+
+    # Take off to altitude 2 (two sandbags), then the table turns over "Turn 2".
+    ladder_tap(ui, 2)
+    assert ui.app.model.session.log[-1].sandbags == 2
+    summary = check(ui)
+    assert summary["players"][0]["altitude"] == 2
+    assert screen.move_text == "At altitude 2: south-east"
+    panel_tap(ui, "Turn 2")
+    summary = check(ui)
+    assert summary["table"]["winds"]["2"] == "SW"
+    assert summary["table"]["move"] == {
+        "player": "Anna",
+        "altitude": 2,
+        "direction": "SW",
+        "spaces": 2,
+    }
+    assert screen.move_text == "Move 2 spaces south-west"
+    assert screen.go_ready
+    shots(ui, "move")
+
+    # The goal before the mail: refused with the rules' sentence; then the mail.
+    panel_tap(ui, "Reached the goal")
+    refused(ui, "Anna must drop the mail sack before reaching the goal")
+    panel_tap(ui, "Mail dropped")
+    summary = check(ui)
+    assert summary["players"][0]["mail_delivered"]
+    assert summary["players"][0]["altitude"] == 3
+    go(ui)
+    assert check(ui)["current"] == "Ben"
+
+    # Ben: a Favourable wind turns the altitude-1 marker clockwise; Ben stays down.
+    panel_tap(ui, "Favourable")
+    assert ui.app.model.rules.phase(ui.app.model.state) == "favourable"
+    shots(ui, "favourable")
+    marker_row = screen.ids.panel.children[0].children[-2]  # altitude 1, under the card
+    ui.tap(marker_row.children[0])  # the clockwise button, on the right
+    summary = check(ui)
+    assert summary["table"]["winds"]["1"] == "NW"
+    assert screen.move_text == "Stays on the ground"
+    go(ui)
+
+    # Cleo: Calm. Undo takes the card back; Calm again; end of turn.
+    panel_tap(ui, "Calm")
+    ui.key("u")
+    assert ui.log_types()[-1] == "end_turn"
+    assert screen.message_text == "Undone: wind_card"
+    panel_tap(ui, "Calm")
+    ui.clock.advance(1.0)
+    ui.tap(screen.ids.go)
+    assert check(ui)["current"] == "Anna"
+
+    # Anna: down to altitude 2 (one gas canister), a Rising wind, and the goal.
+    ladder_tap(ui, 2)
+    assert ui.app.model.session.log[-1].gas == 1
+    panel_tap(ui, "Rising wind")
+    assert screen.move_text == "Move 3 spaces south-west"
+    panel_tap(ui, "Reached the goal")
+    model = ui.app.model
+    assert model.session.decided
+    assert ui.app.root.current == "results"
+    assert ui.app.tr(ui.screen.headline) == "The winner: Anna"
+    ranks = [p["rank"] for p in model.summary["players"]]
+    assert ranks == [1, 2, 2]
+    rows = [(r.rank, r.name) for r in ui.screen.ids.rows.children][::-1]
+    assert rows == [("1.", "Anna"), ("2.", "Ben"), ("2.", "Cleo")]
+    shots(ui, "results")
+
+
+def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
+    start(ui, ("Dora", "Emil"), "app draws", "play for places", "+", "+")
+    model = ui.app.model
+    screen = ui.screen
+    assert model.app_options == {"turn_timer_seconds": 30}
+    assert model.session.setup.options == {"wind_deck": "app", "play_on": True}
+    note = ui.app.tr(model.rules.deck_note(model.state))
+    assert note in ui.texts() and "our own" in note
+    assert "60 cards left" in ui.texts()
+    assert screen.go_text == "Start the hourglass"
+    shots(ui, "draw")
+
+    ui.key("space")  # GO starts the app's own glass; nothing is recorded
+    assert ui.log_types() == []
+    assert screen.phase == "running" and screen.seconds_text == "30 s"
+    ladder_tap(ui, 1)
+    ui.tap(ui.find("Draw a wind card"))
+    card = model.rules.current_card(model.state)
+    assert card is not None and ui.log_types() == ["release", "wind_card"]
+    assert model.summary["table"]["deck_left"] == 59
+    if model.rules.phase(model.state) == "favourable":
+        ui.tap(screen.ids.panel.children[0].children[-2].children[0])
+    shown = screen.ids.panel.children[0].children[-1]
+    assert shown.card == card
+    check(ui)
+    shots(ui, "drawn")
+
+    ui.advance(31)
+    assert screen.phase == "expired" and screen.seconds_hex == "#FF6B5B"
+    assert screen.go_text == "End the turn"
+    shots(ui, "time-up")
+    ui.key("space")
+    assert ui.log_types()[-1] == "end_turn"
+    assert check(ui)["current"] == "Emil"
+    assert screen.phase == "idle" and screen.go_text == "Start the hourglass"
+
+    # Emil: the glass paused and resumed by the buttons, then a card and GO.
+    ui.key("space")
+    ui.key("p")
+    assert screen.phase == "paused"
+    shots(ui, "paused")
+    ui.key("space")
+    assert screen.phase == "running"
+    ui.tap(ui.find("Draw a wind card"))
+    if model.rules.phase(model.state) == "favourable":
+        ui.tap(screen.ids.panel.children[0].children[-2].children[0])
+    ui.key("space")
+    assert check(ui)["current"] == "Dora"
+    assert model.summary["table"]["deck_left"] == 58
