@@ -28,6 +28,7 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion import config as config_module
 from companion import games
 from companion.config import Config
 from companion.core.errors import CompanionError
@@ -87,11 +88,14 @@ class CompanionApp(App):
         new_game: tuple[str, Sequence[str]] | None = None,
         lang: str | None = None,
         seeds: Callable[[], int] | None = None,
+        config_path: Path | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.seeds = seeds or (lambda: secrets.randbelow(2**31))
         self.settings = settings
+        # Where the settings screen saves: the file the settings were read from.
+        self.config_path = config_path or config_module.default_path()
         self.store = store
         self.devices = devices
         self.clock = clock
@@ -289,7 +293,7 @@ class CompanionApp(App):
                 self.handle_event(event)
             except Exception:  # one bad event must not stop the frame clock
                 log.exception("handling %s failed", event)
-        if self.model is not None:
+        if self.model is not None and not getattr(self.manager.current_screen, "owns_strip", False):
             self.model.tick()
         moment = time.monotonic()
         if moment - self._status_at >= STATUS_EVERY_S:
@@ -299,6 +303,13 @@ class CompanionApp(App):
                 self.status = fresh
 
     def handle_event(self, event: HardwareEvent) -> None:
+        if event.source == Source.DICE and event.kind == Kind.ROLL:
+            self._record_roll(event)
+        # A screen that shows the devices themselves (the hardware test) sees every
+        # event first and may keep it from the game.
+        watcher = getattr(self.manager.current_screen, "hardware_event", None)
+        if watcher is not None and watcher(event):
+            return
         if event.source == Source.DICE:
             self._dice_event(event)
             return
@@ -313,6 +324,15 @@ class CompanionApp(App):
         handler = getattr(screen, f"button_{event.source}", None)
         if handler is not None:
             handler()
+
+    def _record_roll(self, event: HardwareEvent) -> None:
+        """Every roll the reader sends, for the fairness statistics."""
+        dice = self.devices.dice
+        reader = (dice.status().device or dice.port) if dice is not None else "dice"
+        model = self.model
+        session_id = model.session_id if model is not None else None
+        values = [v if isinstance(v, int) else None for v in event.payload.get("values", ())]
+        self.store.record_roll(reader, values, session_id)
 
     def _dice_event(self, event: HardwareEvent) -> None:
         if event.kind in (Kind.CONNECTED, Kind.DISCONNECTED):
@@ -346,6 +366,7 @@ def launch(
     kiosk: bool = False,
     new_game: tuple[str, Sequence[str]] | None = None,
     lang: str | None = None,
+    config_path: Path | None = None,
 ) -> None:
     store = Store()
     devices = Devices(settings, simulate=simulate)
@@ -357,6 +378,7 @@ def launch(
             kiosk=kiosk,
             new_game=new_game,
             lang=lang,
+            config_path=config_path,
         ).run()
     finally:
         devices.close()

@@ -59,6 +59,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         kiosk=args.fullscreen,
         new_game=new_game,
         lang=args.lang,
+        config_path=args.config,
     )
     sys.stdout.flush()
     return 0
