@@ -1,0 +1,178 @@
+"""History: the finished games (date, game, players and scores, winner); one game's
+log in words and its results, and its export as a game file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from companion.core.errors import CompanionError
+from companion.core.messages import Message
+from companion.ui import historydata, theme
+from companion.ui.historydata import GameEntry
+from companion.ui.screen_text import S
+from companion.ui.tables import adapter
+
+
+class HistoryRow(ButtonBehavior, BoxLayout):
+    """One finished game in the list; a tap opens it."""
+
+    session_id = NumericProperty(0)
+    date = StringProperty("")
+    game = StringProperty("")
+    scores = StringProperty("")
+    winner = ObjectProperty(None, allownone=True)
+
+
+class LogLine(Label):
+    line = ObjectProperty(None, allownone=True)
+
+
+class HistoryList(BoxLayout):
+    count = NumericProperty(0)
+
+
+class HistoryGame(BoxLayout):
+    title = ObjectProperty(None, allownone=True)
+    log_count = NumericProperty(0)
+    notice = ObjectProperty(None, allownone=True)
+    notice_is_error = ObjectProperty(False)
+    sticks = ListProperty([])  # USB sticks to save to, as paths
+
+
+def seat_colours(game: str, names: list[str]) -> list[str]:
+    table = adapter(game)
+    if table is not None:
+        return [hex_ for _, hex_ in table.seat_colours(names)]
+    return [theme.seat_colour(i)[1] for i in range(len(names))]
+
+
+def score_parts(player: dict[str, Any]) -> dict[str, int] | None:
+    """The score's parts as the results screen draws them, where the game has them."""
+    tokens = player.get("tokens")
+    if not isinstance(tokens, dict) or "mail" not in tokens:
+        return None
+    return {
+        "mail": 3 * int(tokens["mail"]),
+        "penalty": int(tokens.get("penalty", 0)),
+        "distance": int(player.get("distance") or 0),
+    }
+
+
+class HistoryScreen(Screen):
+    session_id = NumericProperty(0)  # the game open now; 0 = the list
+
+    def prepare(self) -> None:
+        self.show_list()
+
+    @property
+    def app(self) -> Any:
+        return App.get_running_app()
+
+    # -- the list ------------------------------------------------------------------
+    def show_list(self) -> None:
+        self.session_id = 0
+        view = HistoryList()
+        found = historydata.entries(self.app.store)
+        view.count = len(found)
+        for entry in found:
+            view.ids.rows.add_widget(self._row(entry))
+        self._show(view)
+
+    def _row(self, entry: GameEntry) -> HistoryRow:
+        row = HistoryRow(
+            session_id=entry.id,
+            date=entry.date,
+            game=entry.name,
+            scores=historydata.scores_text(entry),
+            winner=historydata.winner_message(entry.winners) if entry.winners else None,
+        )
+        row.bind(on_release=lambda w: self.open_game(w.session_id))
+        return row
+
+    def _show(self, view: Any) -> None:
+        self.ids.body.clear_widgets()
+        self.ids.body.add_widget(view)
+
+    # -- one game ------------------------------------------------------------------
+    def open_game(self, session_id: int) -> None:
+        store = self.app.store
+        row = store.session_row(session_id)
+        view = HistoryGame()
+        view.title = S("game_title", game=historydata.game_name(row.game), date=view_date(row))
+        try:
+            lines = historydata.log_lines(store, session_id)
+        except CompanionError as error:
+            lines = []
+            view.notice, view.notice_is_error = error.message, True
+        view.log_count = len(lines)
+        self._fill_log(view, lines)
+        self._fill_results(view, row.game, row.summary or {})
+        view.sticks = [str(p) for p in historydata.usb_sticks()]
+        self.session_id = session_id
+        self._show(view)
+
+    def _fill_log(self, view: HistoryGame, lines: list[historydata.LogLine]) -> None:
+        box = view.ids.log
+        for line in lines:
+            box.add_widget(LogLine(line=line))
+
+    def _fill_results(self, view: HistoryGame, game: str, summary: dict[str, Any]) -> None:
+        players = sorted(
+            summary.get("players", []),
+            key=lambda p: (p.get("rank") is None, p.get("rank") or 0, p["name"]),
+        )
+        names = [p["name"] for p in summary.get("players", [])]
+        colours = dict(zip(names, seat_colours(game, names), strict=True))
+        parts = [score_parts(p) for p in players]
+        drawn = [p for p in parts if p is not None]
+        right = max([1, *(p["mail"] for p in drawn)])
+        left = max([1, *(p["penalty"] + p["distance"] for p in drawn)])
+        winners = summary.get("winners", [])
+        for player, part in zip(players, parts, strict=True):
+            row = Factory.ResultRow(
+                rank=f"{player['rank']}." if player.get("rank") is not None else "",
+                name=player["name"],
+                score="" if player.get("score") is None else str(player["score"]),
+                swatch=theme.rgba(colours.get(player["name"], theme.TEXT)),
+                winner=player["name"] in winners,
+            )
+            row.size_hint_y = None
+            row.height = 44 * self.app.scale
+            if part is not None:
+                bars = row.ids.bars
+                bars.right_max, bars.left_max = right, left
+                bars.rows = [part]
+            view.ids.results.add_widget(row)
+
+    def export(self, folder: str | None = None) -> Path | None:
+        """Save the open game as a game file; the path (or the problem) is shown."""
+        view = self.ids.body.children[0]
+        target = Path(folder) if folder else historydata.export_folder()
+        try:
+            path = historydata.export(self.app.store, self.session_id, target)
+        except (OSError, CompanionError) as error:
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            view.notice = S("export_failed", path=str(target), reason=reason or "?")
+            view.notice_is_error = True
+            return None
+        view.notice, view.notice_is_error = S("exported", path=str(path)), False
+        return path
+
+
+def view_date(row: Any) -> str:
+    return historydata.local_date(row.finished or row.created)
+
+
+def line_text(line: historydata.LogLine, _lang: str = "") -> str:
+    app = App.get_running_app()
+    message: Message = historydata.line_message(line, app.tr)
+    return str(app.tr(message))
