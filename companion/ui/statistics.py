@@ -1,0 +1,163 @@
+"""Statistics: per player and game (plays, wins, win rate, average and best score,
+average turn time) and, per dice reader, a histogram of the faces with the
+chi-square fairness test in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.factory import Factory
+from kivy.graphics import Color, Line, Rectangle
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from companion import stats
+from companion.core.messages import Message
+from companion.stats import Fairness, PlayerGameStats
+from companion.ui import theme
+from companion.ui.screen_text import S
+
+# A chi-square test wants about five expected per face; below that it says little.
+MIN_DICE = 30
+
+
+def cells(entry: PlayerGameStats) -> list[Message]:
+    """The row of one player in one game, as the table shows it."""
+    average = entry.average_score
+    turn = entry.average_turn_seconds
+    return [
+        S("plain", text=entry.player),
+        S("plain", text=entry.plays),
+        S("plain", text=entry.wins),
+        S("percent", value=round(entry.win_rate * 100)),
+        S("plain", text="-" if average is None else f"{average:.1f}"),
+        S("plain", text="-" if entry.best_score is None else entry.best_score),
+        S("plain", text="-") if turn is None else S("turn_seconds", seconds=round(turn)),
+    ]
+
+
+HEADERS = ("col_player", "col_plays", "col_wins", "col_rate", "col_average", "col_best", "col_turn")
+
+
+def p_text(p_value: float) -> str:
+    return "p < 0.0001" if p_value < 0.0001 else f"p = {p_value:.4f}"
+
+
+def verdict(fair: Fairness) -> Message:
+    if fair.rolled < MIN_DICE:
+        return S("too_few", dice=fair.rolled, need=MIN_DICE)
+    key = "looks_fair" if fair.looks_fair else "looks_biased"
+    return S(key, chi=f"{fair.chi_square:.2f}", p=p_text(fair.p_value))
+
+
+class DiceHistogram(Widget):
+    """Bars for faces 1 to 6, the count on each, and a line where a fair die's
+    count would be."""
+
+    counts = ListProperty([0, 0, 0, 0, 0, 0])
+    font_size = NumericProperty(16)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(counts=self._later, pos=self._later, size=self._later)
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        counts = list(self.counts)
+        if not counts:
+            return
+        caption = self.font_size * 1.5  # room for the face numbers and the counts
+        top = max(1, max(counts))
+        area = self.height - 2 * caption
+        slot = self.width / len(counts)
+        expected = sum(counts) / len(counts)
+        with self.canvas:
+            for index, count in enumerate(counts):
+                x = self.x + index * slot + slot * 0.15
+                height = area * count / top
+                Color(*theme.rgba(theme.PAUSED))
+                Rectangle(pos=(x, self.y + caption), size=(slot * 0.7, height))
+                self._label(str(index + 1), x + slot * 0.35, self.y + caption / 2, theme.TEXT)
+                y = self.y + caption + height + caption / 2
+                self._label(str(count), x + slot * 0.35, y, theme.TEXT_DIM)
+            if expected:
+                Color(*theme.rgba(theme.WARNING))
+                level = self.y + caption + area * expected / top
+                Line(points=[self.x, level, self.right, level], width=1.3, dash_length=6)
+
+    def _label(self, text: str, cx: float, cy: float, colour: str) -> None:
+        label = CoreLabel(text=text, font_size=self.font_size, bold=True)
+        label.refresh()
+        texture = label.texture
+        Color(*theme.rgba(colour))
+        w, h = texture.size
+        Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
+
+
+class StatsRow(BoxLayout):
+    messages = ListProperty([])
+    header = BooleanProperty(False)
+
+
+class ReaderPanel(BoxLayout):
+    reader = StringProperty("")
+    counts = ListProperty([])
+    summary = ObjectProperty(None, allownone=True)
+    verdict = ObjectProperty(None, allownone=True)
+    fair = ObjectProperty(True)
+
+
+class StatisticsScreen(Screen):
+    tab = StringProperty("players")
+    games = NumericProperty(0)
+    readers = NumericProperty(0)
+
+    def prepare(self) -> None:
+        self.show(self.tab)
+
+    def show(self, tab: str) -> None:
+        self.tab = tab
+        store = App.get_running_app().store
+        if tab == "players":
+            self._fill_players(stats.player_stats(store))
+        else:
+            self._fill_dice(stats.dice_fairness(store))
+
+    def _fill_players(self, entries: Sequence[PlayerGameStats]) -> None:
+        box = self.ids.content
+        box.clear_widgets()
+        self.games = len({e.game for e in entries})
+        game = None
+        for entry in entries:
+            if entry.game != game:
+                game = entry.game
+                box.add_widget(Factory.StatsGame(text=stats.game_name(game)))
+                box.add_widget(StatsRow(messages=[S(h) for h in HEADERS], header=True))
+            box.add_widget(StatsRow(messages=cells(entry)))
+
+    def _fill_dice(self, readers: Sequence[Fairness]) -> None:
+        box = self.ids.content
+        box.clear_widgets()
+        self.readers = len(readers)
+        for fair in readers:
+            panel = ReaderPanel(
+                reader=fair.reader,
+                counts=[fair.counts[face] for face in stats.FACES],
+                summary=S("dice_reader", dice=fair.rolled, unreadable=fair.unreadable),
+                verdict=verdict(fair),
+                fair=fair.looks_fair or fair.rolled < MIN_DICE,
+            )
+            box.add_widget(panel)
