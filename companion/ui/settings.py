@@ -1,0 +1,144 @@
+"""Settings: everything in the settings file, with choice buttons and big +/-.
+
+Each change is checked at once the way the file is (`config.from_dict`), so a bad
+value shows the file's own sentence; Save writes the file (`config.save`, atomic)
+to the path the app read it from. The language changes the moment it is tapped,
+mute and the hourglass warnings with Save; hardware settings after a restart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from companion import config as config_module
+from companion.core.errors import ConfigError
+from companion.ui import settingsdata
+from companion.ui.screen_text import S
+from companion.ui.settingsdata import Setting
+from companion.ui.widgets import Toggle, sized
+
+
+MINUS = "\u2212"  # the minus sign: as wide as the plus, unlike a hyphen
+
+
+class SettingRow(BoxLayout):
+    message = ObjectProperty(None, allownone=True)
+    setting_key = StringProperty("")
+
+
+class SettingToggle(Toggle):
+    message = ObjectProperty(None, allownone=True)
+
+
+class SettingValue(Label):
+    message = ObjectProperty(None, allownone=True)
+
+
+class SettingsScreen(Screen):
+    tab = StringProperty("general")
+    draft = DictProperty({})
+    error = ObjectProperty(None, allownone=True)  # the file's sentence for a bad value
+    notice = ObjectProperty(None, allownone=True)
+    changed = BooleanProperty(False)
+    can_test = BooleanProperty(False)  # the hardware test page is there
+
+    @property
+    def app(self) -> Any:
+        return App.get_running_app()
+
+    def prepare(self) -> None:
+        self.draft = settingsdata.draft_of(self.app.settings)
+        self.error = self.notice = None
+        self.changed = False
+        self.can_test = self.app.has_screen("hwtest")
+        self.show(self.tab)
+
+    def show(self, tab: str) -> None:
+        self.tab = tab
+        box = self.ids.rows
+        box.clear_widgets()
+        for setting in settingsdata.settings_for(tab, dict(self.draft)):
+            box.add_widget(self._row(setting))
+        box.add_widget(Factory.Widget())
+
+    # -- one row per setting ---------------------------------------------------------
+    def _row(self, setting: Setting) -> Any:
+        row = SettingRow(message=S(setting.label), setting_key=setting.key)
+        value = settingsdata.get(dict(self.draft), setting.path)
+        if setting.kind == "step":
+            self._stepper(row, setting, value)
+            return row
+        for choice, label in setting.choices:
+            chosen = choice in value if setting.kind == "multi" else _same(value, choice)
+            toggle = SettingToggle(message=label, active=chosen)
+            toggle.bind(on_release=lambda _w, c=choice: self.choose(setting, c))
+            row.add_widget(toggle)
+        return row
+
+    def _stepper(self, row: Any, setting: Setting, value: Any) -> None:
+        row.add_widget(self._step_button(setting, -1))
+        row.add_widget(SettingValue(message=settingsdata.shown(setting, value)))
+        row.add_widget(self._step_button(setting, 1))
+
+    def _step_button(self, setting: Setting, direction: int) -> Any:
+        scale = self.app.scale
+        button = sized(Factory.Tap(text="+" if direction > 0 else MINUS), 30 * scale)
+        button.size_hint_x, button.width = None, 84 * scale
+        button.bind(on_release=lambda _w: self.step(setting, direction))
+        return button
+
+    # -- changes ---------------------------------------------------------------------
+    def choose(self, setting: Setting, choice: Any) -> None:
+        value = settingsdata.get(dict(self.draft), setting.path)
+        if setting.kind == "multi":
+            choice = settingsdata.toggled(value, choice)
+        self._set(setting, choice)
+        if setting.path == ("language",):
+            self.app.set_language(choice)  # at once, before Save: people read the screen
+
+    def step(self, setting: Setting, direction: int) -> None:
+        value = settingsdata.get(dict(self.draft), setting.path)
+        self._set(setting, settingsdata.stepped(setting, value, direction))
+
+    def _set(self, setting: Setting, value: Any) -> None:
+        self.draft = settingsdata.with_value(dict(self.draft), setting.path, value)
+        self.changed = self.draft != settingsdata.draft_of(self.app.settings)
+        self.notice = None
+        self.error = self._problem()
+        self.show(self.tab)
+
+    def _problem(self) -> Any:
+        try:
+            settingsdata.check(dict(self.draft))
+        except ConfigError as error:
+            return error.message
+        return None
+
+    # -- saving ----------------------------------------------------------------------
+    def save(self) -> bool:
+        app = self.app
+        try:
+            settings = settingsdata.check(dict(self.draft))
+            path = config_module.save(settings, app.config_path)
+        except ConfigError as error:
+            self.error = error.message
+            return False
+        restart = settingsdata.needs_restart(app.devices.config, settings)
+        app.settings = settings
+        app.devices.buzzer.mute = settings.buzzer.mute
+        app.set_language(settings.language)
+        self.error, self.changed = None, False
+        self.notice = S("saved_restart" if restart else "saved", path=str(path))
+        return True
+
+
+def _same(value: Any, choice: Any) -> bool:
+    # True == 1 in Python; a choice matches only a value of its own type.
+    return type(value) is type(choice) and value == choice

@@ -1,0 +1,216 @@
+"""The settings screen without Kivy: which settings each tab shows and how, and a
+draft of the settings file as plain data.
+
+The draft is what `config.dumps` would write, as nested dicts; it is checked by
+`config.from_dict`, the same path the file takes, so a bad value gets the file's
+sentence ("strip.led_count: 0 is less than 1").
+"""
+
+from __future__ import annotations
+
+import copy
+import glob
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from companion import config as config_module
+from companion.config import Config
+from companion.core.messages import Message
+from companion.i18n import languages
+from companion.ui.screen_text import S
+
+Path_ = tuple[str, ...]
+Kind = Literal["choice", "step", "multi"]
+
+TABS = ("general", "sound", "strip", "buttons", "dice_reader")
+WARNING_CHOICES = (30.0, 20.0, 15.0, 10.0, 5.0, 3.0)
+BAUD_CHOICES = (9600, 38400, 57600, 115200, 230400)
+PORT_PATTERNS = ("/dev/serial/by-id/*", "/dev/ttyACM*", "/dev/ttyUSB*")
+MAX_PORTS = 4  # choices in one row; the current port is always among them
+# Each language by its own name: whoever reads the screen finds theirs.
+LANGUAGE_NAMES = {
+    "en": "English",
+    "pl": "Polski",
+    "de": "Deutsch",
+    "sv": "Svenska",
+    "nl": "Nederlands",
+}
+# Settings that the running app takes over at once; the rest wait for a restart.
+LIVE = {("language",), ("buzzer", "mute"), ("hourglass", "warnings")}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One row: `choice` (one of `choices`), `multi` (any subset of `choices`) or
+    `step` (a number moved by `step`, shown with `unit`)."""
+
+    path: Path_
+    label: str
+    kind: Kind
+    choices: tuple[tuple[Any, Message], ...] = ()
+    step: float = 1
+    unit: str = "int"
+
+    @property
+    def key(self) -> str:
+        return ".".join(self.path)
+
+
+def _plain(values: Sequence[Any]) -> tuple[tuple[Any, Message], ...]:
+    return tuple((v, S("plain", text=str(v))) for v in values)
+
+
+def serial_ports(current: str) -> list[str]:
+    """The configured port, /dev/dice (the udev name) and ports that exist now."""
+    found = ["", current, "/dev/dice"]
+    for pattern in PORT_PATTERNS:
+        found.extend(sorted(glob.glob(pattern)))
+    return list(dict.fromkeys(found))[:MAX_PORTS]  # the current port is second, always in
+
+
+def settings_for(tab: str, draft: dict[str, Any]) -> list[Setting]:
+    """The rows of one tab (the serial ports depend on the draft and the machine)."""
+    on_off = ((False, S("on")), (True, S("muted")))
+    if tab == "general":
+        return [
+            Setting(
+                ("language",),
+                "set_language",
+                "choice",
+                tuple(
+                    (lang, S("plain", text=LANGUAGE_NAMES.get(lang, lang))) for lang in languages()
+                ),
+            ),
+            Setting(
+                ("screen", "rotation"),
+                "set_rotation",
+                "choice",
+                tuple((v, S("degrees", value=v)) for v in (0, 90, 180, 270)),
+            ),
+            Setting(
+                ("hourglass", "warnings"),
+                "set_warnings",
+                "multi",
+                tuple((v, S("value_seconds", value=int(v))) for v in WARNING_CHOICES),
+            ),
+        ]
+    if tab == "sound":
+        return [
+            Setting(("buzzer", "mute"), "set_mute", "choice", on_off),
+            Setting(
+                ("buzzer", "tonal"),
+                "set_tonal",
+                "choice",
+                ((False, S("active_buzzer")), (True, S("tonal_buzzer"))),
+            ),
+            Setting(("buzzer", "pin"), "set_buzzer_pin", "step", unit="pin"),
+        ]
+    if tab == "strip":
+        types = ("none", "gpio-bar", "apa102", "ws2812")
+        orders = (None, "rgb", "rbg", "grb", "gbr", "brg", "bgr")
+        return [
+            Setting(
+                ("strip", "type"),
+                "set_strip_type",
+                "choice",
+                tuple((t, S("strip_none") if t == "none" else S("plain", text=t)) for t in types),
+            ),
+            Setting(("strip", "led_count"), "set_led_count", "step"),
+            Setting(("strip", "brightness"), "set_brightness", "step", step=0.05, unit="percent"),
+            Setting(
+                ("strip", "colour_order"),
+                "set_colour_order",
+                "choice",
+                tuple((o, S("auto") if o is None else S("plain", text=o)) for o in orders),
+            ),
+        ]
+    if tab == "buttons":
+        return [
+            Setting(("buttons", "go"), "set_go", "step", unit="pin"),
+            Setting(("buttons", "undo"), "set_undo", "step", unit="pin"),
+            Setting(("buttons", "pause"), "set_pause", "step", unit="pin"),
+            Setting(
+                ("buttons", "pull_up"),
+                "set_pull_up",
+                "choice",
+                ((True, S("pull_up")), (False, S("pull_down"))),
+            ),
+            Setting(("buttons", "hold_time"), "set_hold_time", "step", step=0.1, unit="seconds"),
+            Setting(("buttons", "lockout_s"), "set_lockout", "step", step=0.05, unit="seconds"),
+        ]
+    port = str(get(draft, ("serial", "port")))
+    return [
+        Setting(
+            ("serial", "port"),
+            "set_port",
+            "choice",
+            tuple((p, S("no_port") if not p else S("plain", text=p)) for p in serial_ports(port)),
+        ),
+        Setting(("serial", "baudrate"), "set_baudrate", "choice", _plain(BAUD_CHOICES)),
+    ]
+
+
+def shown(setting: Setting, value: Any) -> Message:
+    """A stepped value as the screen shows it."""
+    if setting.unit == "pin":
+        return S("gpio", pin=value)
+    if setting.unit == "percent":
+        return S("value_percent", value=round(float(value) * 100))
+    if setting.unit == "seconds":
+        return S("value_seconds", value=f"{float(value):.2f}".rstrip("0").rstrip("."))
+    return S("plain", text=str(value))
+
+
+# --- the draft ---------------------------------------------------------------------
+
+
+def draft_of(settings: Config) -> dict[str, Any]:
+    data: dict[str, Any] = settings.model_dump(mode="python")
+    return data
+
+
+def get(draft: dict[str, Any], path: Path_) -> Any:
+    value: Any = draft
+    for part in path:
+        value = value[part]
+    return value
+
+
+def with_value(draft: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(draft)
+    target = changed
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = value
+    return changed
+
+
+def stepped(setting: Setting, value: Any, direction: int) -> Any:
+    """The next value; no limits here, so the file's own check names them."""
+    if setting.unit in ("percent", "seconds"):
+        # Rounded: 0.4 + 0.05 must be 0.45, not 0.45000000000000007 in the file.
+        return round(float(value) + direction * setting.step, 2)
+    return int(value) + direction * int(setting.step)
+
+
+def toggled(values: Sequence[float], choice: float) -> list[float]:
+    chosen = [v for v in values if v != choice] if choice in values else [*values, choice]
+    return sorted(chosen, reverse=True)
+
+
+def check(draft: dict[str, Any]) -> Config:
+    """The draft as settings, or the `ConfigError` the file would give."""
+    return config_module.from_dict(draft)
+
+
+def needs_restart(before: Config, after: Config) -> bool:
+    old, new = draft_of(before), draft_of(after)
+    for section, values in new.items():
+        if isinstance(values, dict):
+            for key, value in values.items():
+                if (section, key) not in LIVE and old[section][key] != value:
+                    return True
+        elif (section,) not in LIVE and old[section] != values:
+            return True
+    return False
