@@ -24,7 +24,6 @@ from companion.ui.screen_text import S
 from companion.ui.settingsdata import Setting
 from companion.ui.widgets import Toggle, sized
 
-
 MINUS = "\u2212"  # the minus sign: as wide as the plus, unlike a hyphen
 
 
