@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.core.window import Window
 
 from companion import cli, files
 from companion import config as config_module
@@ -20,7 +21,8 @@ from companion.store import Store
 from companion.ui import historydata, hwtest, registry
 from companion.ui.settings import MINUS
 from hardware.events import HardwareEvent, Kind, Source
-from tests.ui.harness import Harness
+from tests.ui.conftest import SIZE
+from tests.ui.harness import OUT, Harness
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -36,11 +38,23 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     # The other games' table screens are not needed here (and are built elsewhere).
     others = ("ballonrennen", "balmy")
     monkeypatch.setattr(registry, "SCREENS", [e for e in registry.SCREENS if e.name not in others])
-    harness = Harness(tmp_path)
+    harness = Harness(tmp_path, size=SIZE)
     harness.app.config_path = tmp_path / "config" / "config.toml"
     yield harness
     harness.app.set_language("en")
     harness.close()
+
+
+def shot(ui: Harness, name: str) -> Path:
+    """Like `Harness.shot`, but Kivy's numbered file gets this shot's own name, so a
+    UI suite running at the same time in another process cannot take it."""
+    ui.step(3)
+    OUT.mkdir(exist_ok=True)
+    width, height = ui.size
+    target = OUT / f"{name}-{width}x{height}.png"
+    made = Window.screenshot(name=str(OUT / f".{name}-{width}x{height}.png"))
+    shutil.move(made, target)
+    return target
 
 
 def shots(ui: Harness, screen: str, state: str, docs: bool = True) -> None:
@@ -49,7 +63,7 @@ def shots(ui: Harness, screen: str, state: str, docs: bool = True) -> None:
     for lang in languages():
         ui.app.set_language(lang)
         ui.step(3)
-        made = ui.shot(f"{screen}-{state}-{lang}")
+        made = shot(ui, f"{screen}-{state}-{lang}")
         if docs:
             DOCS.mkdir(parents=True, exist_ok=True)
             shutil.copy(made, DOCS / made.name)
@@ -144,6 +158,10 @@ def test_history_when_empty(ui: Harness) -> None:
     assert "No finished games yet. They appear here after the results." in ui.texts()
     ui.tap(ui.screen.ids.body.children[0].ids.home)
     assert ui.app.root.current == "home"
+    ui.tap(ui.find("Statistics"))
+    assert "No finished games yet." in ui.texts()
+    ui.tap(ui.screen.ids.tab_dice)
+    assert any(t.startswith("No dice rolls recorded yet.") for t in ui.texts())
 
 
 # --- statistics -----------------------------------------------------------------------
@@ -254,6 +272,8 @@ def test_settings_save_and_refuse(ui: Harness) -> None:
     assert screen.ids.message.text == sentence
     ui.tap(ui.find(MINUS, row(screen, "buttons.pause")))
     assert screen.error is None
+    ui.tap(ui.find("Dice reader", screen))
+    shots(ui, "settings", "dice")
 
     # Mute applies at once with Save and is in the file.
     ui.tap(ui.find("Sound", screen))
@@ -262,8 +282,6 @@ def test_settings_save_and_refuse(ui: Harness) -> None:
     assert ui.devices.buzzer.mute is True
     assert config_module.load(path).buzzer.mute is True
     assert config_module.load(path).buttons.pause == 26
-    ui.tap(ui.find("Dice reader", screen))
-    shots(ui, "settings", "dice")
 
 
 # --- hardware test --------------------------------------------------------------------
@@ -279,6 +297,7 @@ def test_hardware_test_page(ui: Harness) -> None:
 
     ui.key("space")
     assert page.ids.go.text == "GO pressed"
+    assert page.ids.go.lit and not page.ids.pause.lit
     ui.devices.events.put(HardwareEvent(Source.GO, Kind.HELD))
     ui.step(2)
     assert page.ids.go.text == "GO held"
