@@ -175,7 +175,7 @@ class WindRose(Redrawn):
         shift = self._offset(altitude) * radius * 0.4
         x0, y0 = cx + nx * shift, cy + ny * shift
         length, head, half, shaft = (v * radius for v in MARKER_SHAPE[altitude - 1])
-        start = radius * 0.1  # from just outside the centre, so three markers never cross
+        start = radius * 0.16  # from just outside the centre, so three markers never cross
         colour = theme.ACCENT if altitude == self.active else theme.TEXT
         Color(*theme.rgba(colour))
         base = length - head

@@ -5,23 +5,39 @@ and every state of the table is saved as a screenshot in every language."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.core.window import Window
 
 from companion.i18n import languages
 from companion.ui.ballonrennen_widgets import WindRose
-from tests.ui.harness import Harness
+from tests.ui.conftest import SIZE
+from tests.ui.harness import OUT, Harness
 
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Harness]:
     WindRose.turn_s = 0  # a screenshot never catches a marker half-turned
-    harness = Harness(tmp_path)
+    harness = Harness(tmp_path, size=SIZE)
     yield harness
     harness.close()
+
+
+def shot(ui: Harness, name: str) -> Path:
+    """`Harness.shot` through a file of this process's own: other UI suites may be
+    taking their screenshots into the same folder at the same time."""
+    ui.step(3)
+    OUT.mkdir(exist_ok=True)
+    width, height = ui.size
+    target = OUT / f"{name}-{width}x{height}.png"
+    made = Window.screenshot(name=str(OUT / f"shot-{os.getpid()}.png"))
+    shutil.move(made, target)
+    return target
 
 
 def shots(ui: Harness, state: str) -> None:
@@ -29,7 +45,7 @@ def shots(ui: Harness, state: str) -> None:
     for lang in languages():
         ui.app.set_language(lang)
         ui.step(2)
-        ui.shot(f"ballonrennen-{state}-{lang}")
+        shot(ui, f"ballonrennen-{state}-{lang}")
     ui.app.set_language("en")
     ui.step(2)
 
@@ -44,7 +60,7 @@ def start(ui: Harness, names: tuple[str, ...], *options: str) -> None:
         ui.tap(ui.find(name, ui.screen.ids.known))
     for text in options:
         ui.tap(ui.find(text, ui.screen.ids.options))
-    ui.shot("ballonrennen-new-game-en")
+    shot(ui, "ballonrennen-new-game-en")
     ui.tap(ui.find("Start"))
     assert ui.app.root.current == "ballonrennen"
 
