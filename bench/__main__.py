@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import platform
 import sys
 import time
 import traceback
@@ -16,6 +18,7 @@ from typing import Any
 BENCHES = (
     "bench.engine_bench",
     "bench.hardware_bench",
+    "bench.app_bench",
 )
 RESULTS = Path(__file__).resolve().parent / "results.json"
 
@@ -33,8 +36,24 @@ def row(name: str, figure: dict[str, Any]) -> str:
     return f"  {name:30} {figure['value']:>10} {figure['unit']:4} {target_text:>8}  {verdict}"
 
 
+def machine() -> str:
+    """Where the figures were measured: they only compare within one run."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            names = [
+                line.split(":", 1)[1].strip() for line in info if line.startswith("model name")
+            ]
+        if names:
+            cpu = names[0]
+    except OSError:
+        pass
+    system = f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores"
+    return f"{system}, {cpu}, Python {platform.python_version()}"
+
+
 def main() -> int:
-    results: dict[str, Any] = {"figures": {}, "modules": {}}
+    results: dict[str, Any] = {"figures": {}, "modules": {}, "machine": machine()}
     failed = False
     print(f"  {'figure':30} {'value':>10} {'unit':4} {'target':>8}")
     for module_name in BENCHES:

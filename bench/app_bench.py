@@ -1,0 +1,205 @@
+"""What a player feels (issue 9): a GO press to the stored action and the LED frame,
+the same press to the screen, the hourglass's expiry on screen, dice lines, start-up,
+CPU at rest and with the sand running, and memory after a game. Each figure stands
+beside a baseline measured in the same run (gpiozero alone, pyserial alone, a Kivy
+hello-world alone).
+
+The window figures come from `bench.app_probe` in processes of their own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from gpiozero import Button
+from gpiozero.pins.mock import MockFactory
+
+from companion.config import ButtonsConfig
+from companion.core.hourglass import FakeClock
+from companion.core.model import GameSetup, PlayerSpec
+from companion.store import Store
+from companion.ui.tables import adapter
+from companion.ui.viewmodel import GameModel
+from hardware.buttons import ButtonReader
+from hardware.dice import parse_line
+from hardware.events import Kind, Source, drain
+from hardware.sim import PtyDevice
+from hardware.strip import RecordingStrip
+
+ROOT = Path(__file__).resolve().parent.parent
+PRESSES = 1000
+LINES = 20_000
+
+Figures = dict[str, dict[str, Any]]
+
+
+def _p99(samples: list[float]) -> float:
+    return statistics.quantiles(samples, n=100)[98]
+
+
+def _figure(value: float, unit: str, target: float | None) -> dict[str, Any]:
+    return {"value": round(value, 3), "unit": unit, "target": target}
+
+
+# -- a GO press to the state, stored, and the LED frame written -----------------------------
+
+
+def button_to_state(folder: Path) -> tuple[float, float]:
+    factory = MockFactory()
+    events: queue.Queue[Any] = queue.Queue()
+    clock = FakeClock()
+    store = Store(folder / "press.db")
+    strip = RecordingStrip(60)
+    written: list[int] = [0]  # frames written (the strip keeps only its last 1,000)
+    strip.listeners.append(lambda _frame: written.__setitem__(0, written[0] + 1))
+    setup = GameSetup(game="wyscig-balonow", seed=1, players=[PlayerSpec(name=n) for n in "ABC"])
+    session_id = store.create_session(setup)
+    table = adapter("wyscig-balonow")
+    assert table is not None
+    model = GameModel(
+        store=store,
+        session_id=session_id,
+        session=store.load_session(session_id),
+        adapter=table,
+        clock=clock,
+        strip=strip,
+    )
+    config = ButtonsConfig(go=17, undo=27, pause=22, lockout_s=0.0)
+    ours: list[float] = []
+    bare: list[float] = []
+    with ButtonReader(config, events, pin_factory=factory, clock=clock):
+        go = factory.pin(17)
+        other = factory.pin(5)  # a bare gpiozero Button: its callback alone
+        stamps: list[float] = []
+        bare_button = Button(5, pin_factory=factory)
+        bare_button.when_released = lambda: stamps.append(time.perf_counter())
+        for _ in range(PRESSES):
+            clock.advance(1.0)  # past the table's lock-out: a new press
+            if model.rules.needs_obstacle(model.state):
+                model.act("place_obstacle")
+            if model.state.over:
+                model.close()
+                session_id = store.create_session(setup)
+                model = GameModel(
+                    store=store,
+                    session_id=session_id,
+                    session=store.load_session(session_id),
+                    adapter=table,
+                    clock=clock,
+                    strip=strip,
+                )
+            go.drive_low()
+            frames_before = written[0]
+            log_before = len(model.session.log)
+            start = time.perf_counter()
+            go.drive_high()  # GO reports the tap on release
+            for event in drain(events):  # what the app's frame does with it
+                if event.source == Source.GO and event.kind == Kind.PRESSED:
+                    model.go()
+            model.tick()
+            ours.append((time.perf_counter() - start) * 1000)
+            assert len(model.session.log) == log_before + 1, model.error
+            assert written[0] > frames_before
+            other.drive_low()
+            start = time.perf_counter()
+            other.drive_high()
+            bare.append((stamps[-1] - start) * 1000)
+    model.close()
+    store.close()
+    return _p99(ours), _p99(bare)
+
+
+# -- dice lines: parsing throughput beside a bare pyserial readline loop -------------------
+
+
+def dice_throughput() -> tuple[float, float]:
+    lines = [b"ROLL %d 1,2,3,4,5\n" % i for i in range(LINES)]
+    blob = b"".join(lines)
+    return _read_rate(blob, parse=True), _read_rate(blob, parse=False)
+
+
+def _read_rate(blob: bytes, *, parse: bool) -> float:
+    import serial
+
+    count = blob.count(b"\n")
+    with PtyDevice() as device:
+        port = serial.Serial(device.slave_name, 115200, timeout=2)
+        done = threading.Event()
+        result: list[float] = []
+
+        def reader() -> None:
+            seen = 0
+            start = time.perf_counter()
+            while seen < count:
+                line = port.readline()
+                if not line:
+                    break
+                if parse:
+                    parse_line(line)
+                seen += 1
+            result.append(seen / (time.perf_counter() - start))
+            done.set()
+
+        thread = threading.Thread(target=reader, daemon=True)
+        thread.start()
+        device.write(blob)
+        done.wait(60)
+        port.close()
+    return result[0] if result else 0.0
+
+
+# -- the window ----------------------------------------------------------------------------
+
+
+def probe(mode: str, timeout: float = 180) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as data:
+        result = subprocess.run(
+            [sys.executable, "-m", "bench.app_probe", mode],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env={**os.environ, "COMPANION_DATA_DIR": data, "COMPANION_CONFIG_DIR": data},
+        )
+    for line in reversed(result.stdout.splitlines()):
+        if line.startswith("{"):
+            found: dict[str, Any] = json.loads(line)
+            return found
+    raise RuntimeError(f"app_probe {mode} printed no figure: {result.stderr[-800:]}")
+
+
+def run() -> Figures:
+    with tempfile.TemporaryDirectory() as folder:
+        state_p99, raw_p99 = button_to_state(Path(folder))
+    parsed, raw = dice_throughput()
+    cold = [probe("cold")["seconds"] for _ in range(3)]
+    bare = [probe("bare")["seconds"] for _ in range(3)]
+    screen = probe("screen")
+    expiry = probe("expiry")
+    return {
+        "button_to_state_p99_ms": _figure(state_p99, "ms", 5),
+        "button_raw_gpiozero_p99_ms": _figure(raw_p99, "ms", None),
+        "button_to_screen_p99_ms": _figure(screen["p99_ms"], "ms", 33),
+        "button_to_screen_p50_ms": _figure(screen["p50_ms"], "ms", None),
+        "hourglass_expiry_error_ms_max": _figure(expiry["max_ms"], "ms", 20),
+        "dice_parse_lines_per_s": _figure(parsed, "lines/s", round(raw / 2)),
+        "dice_raw_pyserial_lines_per_s": _figure(raw, "lines/s", None),
+        "cold_start_s": _figure(
+            statistics.median(cold), "s", round(1.5 * statistics.median(bare), 3)
+        ),
+        "cold_start_bare_kivy_s": _figure(statistics.median(bare), "s", None),
+        "idle_cpu_percent": _figure(probe("idle")["percent"], "%", 2),
+        "timer_cpu_percent": _figure(probe("timer")["percent"], "%", 10),
+        "rss_mb": _figure(probe("rss")["mb"], "MB", 150),
+        "rss_bare_kivy_mb": _figure(probe("bare_rss")["mb"], "MB", None),
+    }

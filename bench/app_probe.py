@@ -1,0 +1,277 @@
+"""One measurement of the running app, in a process of its own (a Kivy window keeps
+its process): `python -m bench.app_probe MODE`, prints one JSON object.
+
+Modes: bare (a Kivy hello-world's first frame), cold (the app's home screen's first
+frame), idle / timer (CPU over 10 s on the table, without / with a running hourglass),
+screen (a GO press on the mock pin, from another thread, to the table's label
+changed), expiry (20 short hourglasses: expiry shown minus the true end), rss
+(resident memory after a whole simulated game).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from typing import Any
+
+STARTED = time.perf_counter()
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+os.environ["KIVY_NO_ARGS"] = "1"
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ["KIVY_NO_FILELOG"] = "1"
+
+MEASURE_S = 10.0
+SCREEN_PRESSES = 100
+
+
+def emit(**figures: float) -> None:
+    print(json.dumps(figures), flush=True)
+
+
+def bare() -> None:
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "800")
+    Config.set("graphics", "height", "480")
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.uix.label import Label
+
+    class Hello(App):
+        def build(self) -> Label:
+            return Label(text="Hello")
+
+        def on_start(self) -> None:
+            Clock.schedule_once(self.first_frame, 0)
+
+        def first_frame(self, _dt: float) -> None:
+            emit(seconds=time.perf_counter() - STARTED)
+            self.stop()
+
+    Hello().run()
+
+
+def make_app(new_game: bool):  # type: ignore[no-untyped-def]
+    from companion.ui import boot
+
+    boot.configure((800, 480), maxfps=60)
+    from companion.config import Config
+    from companion.store import Store
+    from companion.ui.app import CompanionApp
+    from companion.ui.devices import Devices
+
+    settings = Config()
+    devices = Devices(settings, simulate=True)
+    game = ("wyscig-balonow", ["Ola", "Jan", "Ewa"]) if new_game else None
+    return CompanionApp(settings=settings, store=Store(), devices=devices, new_game=game)
+
+
+def cold() -> None:
+    app = make_app(new_game=False)
+
+    def first_frame(_dt: float) -> None:
+        emit(seconds=time.perf_counter() - STARTED, screen=app.manager.current == "home")
+        app.stop()
+
+    after_start(app, first_frame, 0)
+    app.run()
+
+
+def cpu(timer: bool) -> None:
+    from kivy.clock import Clock
+
+    app = make_app(new_game=True)
+    state: dict[str, float] = {}
+
+    def begin(_dt: float) -> None:
+        if timer:
+            app.model.go()  # the hourglass runs; the strip drains with it
+        state["cpu"] = time.process_time()
+        state["wall"] = time.perf_counter()
+        Clock.schedule_once(end, MEASURE_S)
+
+    def end(_dt: float) -> None:
+        used = time.process_time() - state["cpu"]
+        wall = time.perf_counter() - state["wall"]
+        emit(percent=100.0 * used / wall, running=app.model.phase)
+        app.stop()
+
+    after_start(app, begin, 1.0)
+    app.run()
+
+
+def screen() -> None:
+    from kivy.clock import Clock
+
+    app = make_app(new_game=True)
+    samples: list[float] = []
+    pin: Any = None
+    state: dict[str, Any] = {}
+
+    def press_later() -> None:
+        # lgpio calls back on its own thread at any moment of the frame: so do we
+        time.sleep(0.35 + (len(samples) % 10) * 0.0017)  # past the lock-out, any phase
+        state["before"] = label()
+        state["pressed_at"] = time.perf_counter()  # last: watch() starts looking now
+        pin.drive_low()
+        pin.drive_high()  # GO reports the tap on release
+
+    def watch(_dt: float) -> None:
+        if "pressed_at" not in state:
+            return
+        if label() != state["before"]:
+            samples.append((time.perf_counter() - float(state["pressed_at"])) * 1000)
+            state.clear()
+            if len(samples) >= SCREEN_PRESSES:
+                emit(p50_ms=statistics.median(samples), p99_ms=_p99(samples), n=len(samples))
+                app.stop()
+                return
+            keep_playing()
+            threading.Thread(target=press_later, daemon=True).start()
+
+    def label() -> str:
+        """The table's GO label (the score screen, once a press ended the game)."""
+        current = app.root.current_screen
+        return str(getattr(current, "go_text", current.name))
+
+    def keep_playing() -> None:
+        """The table's part between presses: the round's new obstacle, a new game."""
+        model = app.model
+        if model.rules.needs_obstacle(model.state):
+            model.act("place_obstacle")
+        if model.state.over:
+            app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
+
+    def begin(_dt: float) -> None:
+        nonlocal pin
+        pin = app.devices.sim.factory.pin(app.settings.buttons.go)
+        Clock.schedule_interval(watch, 0)
+        threading.Thread(target=press_later, daemon=True).start()
+
+    after_start(app, begin, 1.0)
+    app.run()
+
+
+def expiry() -> None:
+    from kivy.clock import Clock
+
+    app = make_app(new_game=True)
+    errors: list[float] = []
+    state: dict[str, float] = {}
+
+    def start_glass(_dt: float = 0.0) -> None:
+        model = app.model
+        model.hourglass.duration = 0.5  # short glasses: the error does not depend on length
+        model.hourglass.start()
+        state["end"] = time.perf_counter() + model.hourglass.seconds_left()
+
+    def watch(_dt: float) -> None:
+        if "end" in state and app.model.phase == "expired":
+            errors.append((time.perf_counter() - state.pop("end")) * 1000)
+            if len(errors) >= 20:
+                emit(max_ms=max(errors), mean_ms=statistics.mean(errors))
+                app.stop()
+                return
+            app.model.hourglass.reset()
+            Clock.schedule_once(start_glass, 0.1)
+
+    def begin(_dt: float) -> None:
+        Clock.schedule_interval(watch, 0)
+        start_glass()
+
+    after_start(app, begin, 1.0)
+    app.run()
+
+
+def bare_rss() -> None:
+    """The same window with nothing of ours in it: what Kivy and GL cost alone."""
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "800")
+    Config.set("graphics", "height", "480")
+    from kivy.app import App
+    from kivy.uix.label import Label
+
+    class Hello(App):
+        def build(self) -> Label:
+            return Label(text="Hello")
+
+    app = Hello()
+
+    def report(_dt: float) -> None:
+        emit(mb=_rss_mb())
+        app.stop()
+
+    after_start(app, report, 1.5)
+    app.run()
+
+
+def rss() -> None:
+    from kivy.clock import Clock
+
+    app = make_app(new_game=True)
+
+    def play(_dt: float) -> None:
+        model = app.model
+        clock_skip = [0.0]
+        while not model.state.over:
+            if model.rules.needs_obstacle(model.state):
+                model.act("place_obstacle")
+            model._last_go = None  # each GO here is a new press
+            model.go()
+            model.act("mail") if len(model.session.log) % 7 == 0 else None
+            clock_skip[0] += 1
+        held = model.state.colours_held
+        model.act("score", distances={c: 2 for c in held})
+        app.show(app.screen_for_model())
+        Clock.schedule_once(report, 0.5)
+
+    def report(_dt: float) -> None:
+        emit(mb=_rss_mb(), decided=app.model.session.decided)
+        app.stop()
+
+    after_start(app, play, 1.0)
+    app.run()
+
+
+def after_start(app, callback, delay: float) -> None:  # type: ignore[no-untyped-def]
+    """Run `callback` `delay` s after the app's start (a handler that returned the
+    clock event would be truthy and stop Kivy's own on_start)."""
+    from kivy.clock import Clock
+
+    def schedule(*_: object) -> None:
+        Clock.schedule_once(callback, delay)
+
+    app.bind(on_start=schedule)
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _p99(samples: list[float]) -> float:
+    return statistics.quantiles(samples, n=100)[98]
+
+
+MODES = {
+    "bare": bare,
+    "cold": cold,
+    "idle": lambda: cpu(timer=False),
+    "timer": lambda: cpu(timer=True),
+    "screen": screen,
+    "expiry": expiry,
+    "rss": rss,
+    "bare_rss": bare_rss,
+}
+
+if __name__ == "__main__":
+    MODES[sys.argv[1]]()
