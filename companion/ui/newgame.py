@@ -189,6 +189,12 @@ class NewGameScreen(Screen):
                 toggle = Factory.Toggle(text=label_text(label_key), active=value == choice)
                 toggle.bind(on_release=lambda _w, c=choice: self.set_option(field.key, c))
                 row.add_widget(toggle)
+        elif field.kind == "flags":
+            for flag, label_key in field.choices:
+                toggle = sized(Factory.Toggle(text=label_text(label_key)), 16 * app.scale)
+                toggle.active = flag in value
+                toggle.bind(on_release=lambda _w, f=flag: self.toggle_flag(field.key, f))
+                row.add_widget(toggle)
         elif field.kind == "player":
             for index, name in enumerate(self.seated_names):
                 active = value == name or (value is None and index == 0)
@@ -211,6 +217,11 @@ class NewGameScreen(Screen):
         chosen = [n for n in chosen if n != name] if name in chosen else [*chosen, name]
         self.set_option(key, tuple(n for n in self.seated_names if n in chosen))
 
+    def toggle_flag(self, key: str, flag: str) -> None:
+        chosen = set(self.options.get(key, ()))
+        chosen ^= {flag}
+        self.set_option(key, tuple(sorted(chosen)))
+
     def set_option(self, key: str, value: Any) -> None:
         self.options[key] = value
         self._build_options()
@@ -227,6 +238,10 @@ class NewGameScreen(Screen):
             if k in shown and v is not None  # None and hidden options: the rules' default
         }
         options = {k: v for k, v in chosen.items() if k not in app_keys}
+        for field in table.options if table is not None else ():
+            if field.kind == "flags":  # each flag is an option of its own, true or false
+                flags = options.pop(field.key, ())
+                options.update({flag: flag in flags for flag, _ in field.choices})
         app_options = {k: v for k, v in chosen.items() if k in app_keys}
         table_deals = options.get("balloon_cards") == "table"
         if table_deals:

@@ -25,7 +25,8 @@ class OptionField:
     kind "seconds": a number of seconds stepped by `step` (0 = off);
     "choice": one of `choices` (value, label key); "players": a subset of the seated
     players (e.g. those who play without the hourglass); "player": one seated player
-    or None (the rules' default, e.g. the first seat starts).
+    or None (the rules' default, e.g. the first seat starts); "flags": on/off options
+    side by side, `choices` (option key, label key), each sent as its own boolean.
 
     A label key with a dot is a whole message key (`"ui_balmy.opt_storm"`), so a
     table's own catalog can name its options. `max_players` > 0 shows the option
@@ -37,7 +38,7 @@ class OptionField:
 
     key: str
     label: str
-    kind: Literal["seconds", "choice", "players", "player"]
+    kind: Literal["seconds", "choice", "players", "player", "flags"]
     default: Any
     choices: tuple[tuple[Any, str], ...] = ()
     step: int = 5

@@ -140,7 +140,7 @@ class GameModel(EventDispatcher):
         )
 
     # -- actions ---------------------------------------------------------------------
-    def act(self, kind: str, **fields: Any) -> bool:
+    def act(self, kind: str, /, **fields: Any) -> bool:
         """Send one action to the rules; False (and a sentence on screen) if refused."""
         try:
             action = self.rules.parse_action({"type": kind, "at": now(), **fields})
