@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -77,6 +78,8 @@ class SettingsScreen(Screen):
         for choice, label in setting.choices:
             chosen = choice in value if setting.kind == "multi" else _same(value, choice)
             toggle = SettingToggle(message=label, active=chosen)
+            # Room by the width of the words: "Nederlands" needs more than "Polski".
+            toggle.size_hint_x = text_width(self.app.tr(label), toggle.font_size) + 16
             toggle.bind(on_release=lambda _w, c=choice: self.choose(setting, c))
             row.add_widget(toggle)
         return row
@@ -136,6 +139,11 @@ class SettingsScreen(Screen):
         self.error, self.changed = None, False
         self.notice = S("saved_restart" if restart else "saved", path=str(path))
         return True
+
+
+def text_width(text: str, font_size: float) -> float:
+    extents: tuple[float, float] = CoreLabel(font_size=font_size, bold=True).get_extents(text)
+    return extents[0]
 
 
 def _same(value: Any, choice: Any) -> bool:
