@@ -1,0 +1,291 @@
+"""Widgets of the Balmy Balloonists table: its tokens drawn as shapes, the wind rose
+with the two silver markers, and a modal of one-tap questions. Looks in kv/balmy.kv;
+the drawing that depends on data is here. No rules: they draw what they are given.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.factory import Factory
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from companion.ui import theme
+from companion.ui.widgets import Tap, sized
+
+SILVER = "#C9D1DC"
+
+
+class _Drawn(Widget):
+    """A widget redrawn (once a frame at most) when its inputs change."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(pos=self._later, size=self._later)
+
+    def _redraw(self, *_: Any) -> None:
+        raise NotImplementedError
+
+
+class BalmyToken(_Drawn):
+    """A token as its shape: `fuel` a red drop, `gas` a helium canister, `ballast` a
+    sandbag, `hand` cards held fanned, `in_front` a card lying face up."""
+
+    kind = StringProperty("fuel")
+    tint = StringProperty("")  # the card back's colour (the balloon's), for cards
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(kind=self._later, tint=self._later)
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        side = min(self.width, self.height)
+        x, y = self.center_x - side / 2, self.center_y - side / 2
+        with self.canvas:
+            getattr(self, f"_draw_{self.kind}", self._draw_fuel)(x, y, side)
+
+    def _draw_fuel(self, x: float, y: float, side: float) -> None:
+        Color(*theme.rgba("#E0504A"))
+        r = side * 0.34
+        Ellipse(pos=(x + side / 2 - r, y + side * 0.06), size=(2 * r, 2 * r))
+        Triangle(
+            points=[x + side / 2 - r * 0.93, y + side * 0.06 + r * 1.35,
+                    x + side / 2 + r * 0.93, y + side * 0.06 + r * 1.35,
+                    x + side / 2, y + side * 0.98]
+        )  # fmt: skip
+
+    def _draw_gas(self, x: float, y: float, side: float) -> None:
+        Color(*theme.rgba("#F0E442"))
+        RoundedRectangle(
+            pos=(x + side * 0.22, y), size=(side * 0.56, side * 0.8), radius=[side * 0.2]
+        )
+        Color(*theme.rgba("#8A8F99"))
+        Rectangle(pos=(x + side * 0.4, y + side * 0.8), size=(side * 0.2, side * 0.16))
+
+    def _draw_ballast(self, x: float, y: float, side: float) -> None:
+        Color(*theme.rgba("#B8A27A"))
+        RoundedRectangle(
+            pos=(x + side * 0.08, y), size=(side * 0.84, side * 0.7), radius=[side * 0.22]
+        )
+        Color(*theme.rgba("#6B5A3C"))
+        Triangle(
+            points=[x + side * 0.3, y + side * 0.95, x + side * 0.7, y + side * 0.95,
+                    x + side * 0.5, y + side * 0.66]
+        )  # fmt: skip
+
+    def _card(self, x: float, y: float, w: float, h: float) -> None:
+        Color(*theme.rgba(self.tint or theme.TEXT_DIM))
+        RoundedRectangle(pos=(x, y), size=(w, h), radius=[w * 0.14])
+        Color(*theme.rgba(theme.BACKGROUND))
+        Line(rounded_rectangle=(x, y, w, h, w * 0.14), width=1.2)
+
+    def _draw_hand(self, x: float, y: float, side: float) -> None:
+        w, h = side * 0.5, side * 0.78
+        self._card(x + side * 0.08, y + side * 0.04, w, h)
+        self._card(x + side * 0.26, y + side * 0.1, w, h)
+        self._card(x + side * 0.44, y + side * 0.16, w, h)
+
+    def _draw_in_front(self, x: float, y: float, side: float) -> None:
+        w, h = side * 0.9, side * 0.62
+        self._card(x + side * 0.05, y + side * 0.19, w, h)
+
+
+@dataclass(frozen=True)
+class RosePoint:
+    """One point of the rose: a palette colour, its name, and whether a balloon of
+    that colour is in the race (and still racing)."""
+
+    colour: str
+    hex: str
+    name: str
+    in_game: bool
+    racing: bool
+
+
+class WindRose(_Drawn):
+    """The rose at the North Pole: six points in rose order (clockwise from the top),
+    each in its balloon's colour with the colour's name; the silver markers drawn as
+    discs on the marked points; the current balloon's point ringed."""
+
+    points = ListProperty([])  # RosePoint
+    markers = ListProperty([])  # colours
+    current = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(points=self._later, markers=self._later, current=self._later)
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        count = len(self.points)
+        if not count:
+            return
+        scale = App.get_running_app().scale
+        side = min(self.width, self.height)
+        cx, cy = self.center_x, self.center_y
+        outer = side * 0.31
+        with self.canvas:
+            Color(*theme.rgba(theme.PANEL_HIGH))
+            Ellipse(pos=(cx - outer * 0.22, cy - outer * 0.22), size=(outer * 0.44, outer * 0.44))
+            for index, point in enumerate(self.points):
+                angle = math.pi / 2 - 2 * math.pi * index / count  # clockwise from the top
+                self._point(point, angle, cx, cy, outer, side, scale)
+
+    def _point(
+        self,
+        point: RosePoint,
+        angle: float,
+        cx: float,
+        cy: float,
+        outer: float,
+        side: float,
+        scale: float,
+    ) -> None:
+        dx, dy = math.cos(angle), math.sin(angle)
+        px, py = -dy, dx  # across the point
+        inner, half = outer * 0.3, outer * 0.26  # points start off the centre: no overlap
+        bx, by = cx + dx * inner, cy + dy * inner
+        corners = [bx + px * half, by + py * half, bx - px * half, by - py * half]
+        tip = [cx + dx * outer, cy + dy * outer]
+        alpha = 1.0 if point.racing else (0.45 if point.in_game else 0.18)
+        Color(*theme.rgba(point.hex, alpha))
+        Triangle(points=[*corners, *tip])
+        if point.colour == self.current:
+            Color(*theme.rgba(theme.ACCENT))
+            Line(points=[*corners, *tip], close=True, width=2.2 * scale)
+        if point.colour in self.markers:
+            r = side * 0.055
+            mx, my = cx + dx * outer * 0.6, cy + dy * outer * 0.6
+            Color(*theme.rgba(SILVER))
+            Ellipse(pos=(mx - r, my - r), size=(2 * r, 2 * r))
+            Color(*theme.rgba("#10131A"))
+            Line(circle=(mx, my, r), width=1.4)
+        self._name(point, cx + dx * outer * 1.45, cy + dy * outer * 1.3, alpha, scale)
+
+    def _name(self, point: RosePoint, x: float, y: float, alpha: float, scale: float) -> None:
+        text = CoreLabel(text=point.name, font_size=16 * scale, bold=point.in_game)
+        text.refresh()
+        texture = text.texture
+        Color(*theme.rgba(theme.TEXT, max(alpha, 0.5)))
+        w, h = texture.size
+        Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
+
+
+@dataclass(frozen=True)
+class Question:
+    """One row of a QuestionsView: a label and its choices (value, text)."""
+
+    key: str
+    label: str
+    choices: Sequence[tuple[Any, str]]
+    default: Any = None
+
+
+class QuestionsView(ModalView):
+    """A few one-tap questions and an OK button; `on_ok(answers)` returns the
+    refusal's sentence (shown here) or None (then the view closes)."""
+
+    title = StringProperty("")
+    error = StringProperty("")
+    ok_text = StringProperty("")
+    rows = NumericProperty(1)
+
+    def __init__(
+        self,
+        title: str,
+        questions: Sequence[Question],
+        ok_text: str,
+        on_ok: Callable[[dict[str, Any]], str | None],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.title = title
+        self.ok_text = ok_text
+        self.rows = max(1, len(questions))
+        self.questions = list(questions)
+        self.answers: dict[str, Any] = {q.key: q.default for q in questions}
+        self.on_ok = on_ok
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        box = self.ids.questions
+        box.clear_widgets()
+        scale = App.get_running_app().scale
+        for question in self.questions:
+            row = Factory.BoxLayout(spacing=6 * scale)
+            if question.label:
+                caption = Factory.Dim(text=question.label, size_hint_x=None)
+                caption.width = (150 if len(question.label) > 3 else 36) * scale
+                caption.shorten = False
+                caption.text_size = (caption.width, None)
+                row.add_widget(caption)
+            for value, text in question.choices:
+                active = self.answers.get(question.key) == value
+                toggle = sized(Factory.Toggle(text=text, active=active), 16 * scale)
+                toggle.bind(on_release=lambda _w, k=question.key, v=value: self.choose(k, v))
+                row.add_widget(toggle)
+            box.add_widget(row)
+
+    def choose(self, key: str, value: Any) -> None:
+        self.answers[key] = value
+        self.error = ""
+        self.rebuild()
+
+    def ok(self) -> None:
+        if any(v is None for v in self.answers.values()):
+            return  # every question needs its answer first
+        refused = self.on_ok(dict(self.answers))
+        if refused is None:
+            self.dismiss()
+        else:
+            self.error = refused
+
+
+class BalmyLevel(Tap):
+    """One rung of the altitude ladder: its name and what choosing it costs."""
+
+    level = StringProperty("")
+    cost = StringProperty("")
+    token = StringProperty("")  # the token it costs ("ballast" or "gas"), "" if none
+    current = BooleanProperty(False)
+    allowed = BooleanProperty(False)
+    swatch = ColorProperty(theme.rgba(theme.TEXT))
+
+
+class BalmyStep(BoxLayout):
+    """One of the six steps; `status` done, current or todo draws its mark."""
+
+    text = StringProperty("")
+    status = StringProperty("todo")
+
+
+class BalmyOverviewRow(BoxLayout):
+    """One balloon in the overview: colour, owner, altitude, tokens, cards, badges."""
+
+    title = StringProperty("")
+    altitude = StringProperty("")
+    swatch = ColorProperty(theme.rgba(theme.TEXT))
+    current = BooleanProperty(False)
+    fuel = NumericProperty(0)
+    gas = NumericProperty(0)
+    ballast = NumericProperty(0)
+    cards = StringProperty("")
+    badges = StringProperty("")
