@@ -134,19 +134,28 @@ class CompanionApp(App):
 
     # -- building ------------------------------------------------------------------
     def build(self) -> ScreenManager:
+        from companion.ui import widgets  # noqa: F401  (the shared kv rules style its classes)
         from companion.ui.menu import MenuView
 
-        screens = registry.available()
-        load_kv([*registry.SHARED_KV, *(entry.kv for entry, _ in screens)])
+        load_kv(registry.SHARED_KV)
         Window.clearcolor = theme.rgba(theme.BACKGROUND)
-        manager = ScreenManager(transition=NoTransition())
-        for entry, screen_class in screens:
-            manager.add_widget(screen_class(name=entry.name))
         self.menu = MenuView()
-        return manager
+        return ScreenManager(transition=NoTransition())
 
     def has_screen(self, name: str) -> bool:
-        return self.root is not None and self.root.has_screen(name)
+        return registry.present(name)
+
+    def screen(self, name: str) -> Any:
+        """The screen called `name`, built the first time it is asked for."""
+        manager = self.manager
+        if not manager.has_screen(name):
+            found = registry.entry(name)
+            if found is None:
+                raise KeyError(name)
+            screen_class = registry.screen_class(found)  # its widgets, before its kv rules
+            load_kv([found.kv])
+            manager.add_widget(screen_class(name=name))
+        return manager.get_screen(name)
 
     def on_start(self) -> None:
         Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
@@ -196,7 +205,7 @@ class CompanionApp(App):
     def show(self, name: str) -> None:
         if self.menu is not None:
             self.menu.dismiss()
-        screen = self.manager.get_screen(name)
+        screen = self.screen(name)
         if hasattr(screen, "prepare"):
             screen.prepare()
         self.manager.current = name

@@ -249,7 +249,7 @@ class NewGameScreen(Screen):
         try:
             self._check(options)
             if table_deals:
-                app.root.get_screen("secret").pick(self.game_id, list(self.seated_names), options)
+                app.screen("secret").pick(self.game_id, list(self.seated_names), options)
                 app.show("secret")
                 return
             reveal = bool(table and table.secret_balloons)

@@ -1,13 +1,15 @@
 """The screens the app can show: name, module, class and kv file.
 
-A screen is built when its module exists, so a screen added by a later piece of
-work is one module and one kv file, and the home screen offers a button only for a
-screen that is there (`CompanionApp.has_screen`).
+A screen is built the first time it is shown (its kv file loaded, its module
+imported then), so start-up pays only for the screens it opens; a screen added by a
+later piece of work is one module and one kv file, and the home screen offers a
+button only for a screen that is there (`CompanionApp.has_screen`).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,15 +40,15 @@ SCREENS = (
 SHARED_KV = ("widgets", "menu")
 
 
-def available() -> list[tuple[ScreenEntry, Any]]:
-    """Each screen whose module is present, with its class."""
-    found = []
-    for entry in SCREENS:
-        try:
-            module = importlib.import_module(entry.module)
-        except ModuleNotFoundError as error:
-            if error.name == entry.module:
-                continue
-            raise
-        found.append((entry, getattr(module, entry.cls)))
-    return found
+def entry(name: str) -> ScreenEntry | None:
+    return next((e for e in SCREENS if e.name == name), None)
+
+
+def present(name: str) -> bool:
+    """Is the screen's module there? (Found without importing it.)"""
+    found = entry(name)
+    return found is not None and importlib.util.find_spec(found.module) is not None
+
+
+def screen_class(found: ScreenEntry) -> Any:
+    return getattr(importlib.import_module(found.module), found.cls)

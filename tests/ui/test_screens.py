@@ -18,7 +18,7 @@ from companion import config as config_module
 from companion.core.errors import ConfigError
 from companion.i18n import languages
 from companion.store import Store
-from companion.ui import historydata, hwtest, registry
+from companion.ui import historydata, hwtest
 from companion.ui.settings import MINUS
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.conftest import SIZE
@@ -35,9 +35,6 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(historydata, "MOUNTS_FILE", tmp_path / "no-mounts")
     monkeypatch.setattr(hwtest, "clock_time", lambda: "21:30:05")  # the same pictures each run
-    # The other games' table screens are not needed here (and are built elsewhere).
-    others = ("ballonrennen", "balmy")
-    monkeypatch.setattr(registry, "SCREENS", [e for e in registry.SCREENS if e.name not in others])
     harness = Harness(tmp_path, size=SIZE)
     harness.app.config_path = tmp_path / "config" / "config.toml"
     yield harness
