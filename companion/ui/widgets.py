@@ -5,7 +5,7 @@ Their looks are in kv/widgets.kv; the drawing that depends on data is here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kivy.clock import Clock
@@ -402,3 +402,21 @@ def sized(widget: Any, font_size: float) -> Any:
     """Set a font size after construction: a kv class rule would override a keyword."""
     widget.font_size = font_size
     return widget
+
+
+def sync_rows(box: Any, rows: Sequence[Mapping[str, Any]], make: Callable[..., Any]) -> None:
+    """Show one widget per row in `box`, changing the widgets already there in place.
+
+    A label renders its text again only when the text changes, so updating beats
+    rebuilding: a tap that changes one counter redraws one number, not the table.
+    The widgets are rebuilt only when the number of rows changes."""
+    children = list(reversed(box.children))
+    if len(children) != len(rows):
+        box.clear_widgets()
+        for row in rows:
+            box.add_widget(make(**row))
+        return
+    for widget, row in zip(children, rows, strict=True):
+        for key, value in row.items():
+            if getattr(widget, key) != value:
+                setattr(widget, key, value)

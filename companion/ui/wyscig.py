@@ -15,7 +15,7 @@ from companion.games.wyscig_balonow import OBSTACLES
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
-from companion.ui.widgets import DieFace, sized
+from companion.ui.widgets import DieFace, sized, sync_rows
 
 ORDER_LABELS = ("order_1", "order_2", "order_3", "order_4")
 GO_LABELS = {
@@ -141,6 +141,7 @@ class WyscigScreen(Screen):
         self._unplaced: UnplacedView | None = None
         self._order: OrderView | None = None
         self._bound: GameModel | None = None
+        self._dice_button: Any = None
         App.get_running_app().bind(lang=lambda *_: self.refresh())
 
     # -- wiring --------------------------------------------------------------------
@@ -222,39 +223,42 @@ class WyscigScreen(Screen):
             self.message_is_error = False
 
     def _build_order(self, model: GameModel, order: list[str], current: str | None) -> None:
-        box = self.ids.order
-        box.clear_widgets()
         turn = getattr(model.state, "turn_index", 0)
-        for index, name in enumerate(order):
-            label = App.get_running_app().t(order_label(index, len(order)))
-            box.add_widget(
-                Factory.OrderChip(
-                    label=label,
-                    name=name,
-                    swatch=theme.rgba(model.seat(name)[1]),
-                    current=index == turn and name == current,
-                )
-            )
+        app = App.get_running_app()
+        rows = [
+            {
+                "label": app.t(order_label(index, len(order))),
+                "name": name,
+                "swatch": theme.rgba(model.seat(name)[1]),
+                "current": index == turn and name == current,
+            }
+            for index, name in enumerate(order)
+        ]
+        sync_rows(self.ids.order, rows, Factory.OrderChip)
 
     def _build_players(self, model: GameModel, summary: dict[str, Any]) -> None:
-        box = self.ids.players
-        box.clear_widgets()
-        for player in summary.get("players", []):
-            tokens = player.get("tokens", {})
-            box.add_widget(
-                Factory.PlayerRow(
-                    name=player["name"],
-                    swatch=theme.rgba(model.seat(player["name"])[1]),
-                    mail=tokens.get("mail", 0),
-                    penalty=tokens.get("penalty", 0),
-                    current=player["name"] == summary.get("current"),
-                )
-            )
+        rows = [
+            {
+                "name": player["name"],
+                "swatch": theme.rgba(model.seat(player["name"])[1]),
+                "mail": player.get("tokens", {}).get("mail", 0),
+                "penalty": player.get("tokens", {}).get("penalty", 0),
+                "current": player["name"] == summary.get("current"),
+            }
+            for player in summary.get("players", [])
+        ]
+        sync_rows(self.ids.players, rows, Factory.PlayerRow)
 
     def _build_dice(self, model: GameModel) -> None:
         row = self.ids.dice
-        row.clear_widgets()
         values = list(model.dice) or [0] * 5
+        faces = [w for w in reversed(row.children) if isinstance(w, DieFace)]
+        if len(faces) == len(values):  # the same five dice, showing the new roll
+            for die, value in zip(faces, values, strict=True):
+                die.value = value
+            self._dice_button.text = App.get_running_app().t("dice")
+            return
+        row.clear_widgets()
         for value in values:
             die = DieFace(value=value)
             die.bind(on_release=lambda _w: self.open_dice())
@@ -262,6 +266,7 @@ class WyscigScreen(Screen):
         button = Factory.ActionTap(text=App.get_running_app().t("dice"), size_hint_x=1.6)
         button.bind(on_release=lambda _w: self.open_dice())
         row.add_widget(button)
+        self._dice_button = button
 
     def _timer(self, *_: Any) -> None:
         model = self.model
