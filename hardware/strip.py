@@ -39,7 +39,11 @@ RED: RGB = (255, 0, 0)
 
 PAUSED_LEVEL = 0.25  # a paused glass keeps its picture, dimmed
 BLINK_PERIOD_S = 1.0  # time is up: red half a second, dark half a second
-LEVELS = 32  # brightness steps of the partly lit LED: fewer frames to write
+# Brightness steps of the partly lit LED, and colour steps through the warning band:
+# each visible change redraws the screen too, so a few steps a second keep the Pi
+# cool while the sand still drains smoothly to the eye.
+LEVELS = 8
+COLOUR_STEPS = 40
 WINNER_PERIOD_S = 2.0  # one wave crest runs the length of the strip in this time
 
 
@@ -77,6 +81,7 @@ def sand_colour(view: HourglassView) -> RGB:
     if band <= 0 or view.seconds_left >= band:
         return GREEN
     t = max(0.0, view.seconds_left / band)  # 1 at the band's start, 0 when time is up
+    t = round(t * COLOUR_STEPS) / COLOUR_STEPS
     if t >= 0.5:
         return blend(AMBER, GREEN, (t - 0.5) * 2)
     return blend(RED, AMBER, t * 2)
