@@ -26,7 +26,11 @@ RESULTS = Path(__file__).resolve().parent / "results.json"
 def met(figure: dict[str, Any]) -> bool | None:
     """Whether the figure is under its target (None when it has no target)."""
     target = figure.get("target")
-    return None if target is None else bool(figure["value"] <= target)
+    if target is None:
+        return None
+    if figure.get("better") == "higher":  # a rate: at least the target
+        return bool(figure["value"] >= target)
+    return bool(figure["value"] <= target)
 
 
 def row(name: str, figure: dict[str, Any]) -> str:

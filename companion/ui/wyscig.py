@@ -172,6 +172,9 @@ class WyscigScreen(Screen):
             frame=self._frame,
             rolling=self.refresh,
         )
+        if self._unplaced is None:
+            # built now, not when the sand runs out: the question must appear at once
+            self._unplaced = UnplacedView(self)
         self.refresh()
         self._timer()
         self._frame()
