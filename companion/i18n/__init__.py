@@ -41,6 +41,16 @@ def translator(lang: str) -> Translator:
     templates = catalog(lang)
 
     def translate(message: Message) -> str:
-        return render(message, templates)
+        return render(_named_colour(message, templates), templates)
 
     return translate
+
+
+def _named_colour(message: Message, templates: Mapping[str, str]) -> Message:
+    """The rules name a balloon by its colour id ("red"); in another language the
+    sentence shows the colour's own name from the UI's colour labels."""
+    colour = message.params.get("colour")
+    name = templates.get(f"ui.c_{colour}") if isinstance(colour, str) else None
+    if name is None:
+        return message
+    return Message(message.key, {**message.params, "colour": name})
