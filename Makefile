@@ -12,7 +12,7 @@ export KIVY_NO_ARGS := 1
 export KIVY_NO_FILELOG := 1
 export KIVY_NO_CONSOLELOG := 1
 
-.PHONY: run test test-core test-ui lint bench deb clean
+.PHONY: run test test-core test-ui lint bench deb clean screenshots
 
 $(STAMP): pyproject.toml
 	@$(MAKE) --no-print-directory deb
@@ -52,6 +52,12 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The UI tests write every screen to tests/ui/out; this refreshes the committed ones.
+screenshots: test-ui
+	@for f in docs/screenshots/*.png; do \
+	  b=$$(basename "$$f"); [ -f "tests/ui/out/$$b" ] && cp "tests/ui/out/$$b" "$$f"; \
+	done; echo "docs/screenshots refreshed from tests/ui/out"
 
 clean:
 	rm -rf $(VENV) build *.egg-info
