@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 from companion.core.messages import Catalog, Message
 from companion.core.session import Session
@@ -30,16 +30,7 @@ BALLOON_HEX: dict[str, str] = {
 }
 TOKEN_HEX = {"fuel": "#E0504A", "gas": "#F0E442", "ballast": "#8C8C8C"}
 
-LUCK_CARDS: tuple[str, ...] = (
-    "envelope_torn",
-    "solar_panels_lost",
-    "comm_problems",
-    "fire",
-    "busy_airspace",
-    "burner_problems",
-    "permission_revoked",
-    "bad_weather",
-)
+LUCK_CARDS: tuple[str, ...] = get_args(bb.LuckCard)
 # What the luck dialog asks for each card (the rules check the fields again).
 LUCK_ASKS: dict[str, tuple[str, ...]] = {
     "busy_airspace": ("over_mountains",),

@@ -148,30 +148,12 @@ class WyscigScreen(Screen):
     def prepare(self) -> None:
         app = App.get_running_app()
         if self._bound is not None:
-            self._bound.unbind(
-                revision=self.refresh,
-                error=self.refresh,
-                notice=self.refresh,
-                phase=self._timer,
-                seconds_left=self._timer,
-                ask_unplaced=self._ask,
-                frame=self._frame,
-                rolling=self.refresh,
-            )
+            self._bound.unbind(**self._handlers())
         self.model = app.model
         self._bound = self.model
         if self.model is None:
             return
-        self.model.bind(
-            revision=self.refresh,
-            error=self.refresh,
-            notice=self.refresh,
-            phase=self._timer,
-            seconds_left=self._timer,
-            ask_unplaced=self._ask,
-            frame=self._frame,
-            rolling=self.refresh,
-        )
+        self.model.bind(**self._handlers())
         if self._unplaced is None:
             # built now, not when the sand runs out: the question must appear at once
             self._unplaced = UnplacedView(self)
@@ -179,6 +161,19 @@ class WyscigScreen(Screen):
         self._timer()
         self._frame()
         self._ask()
+
+    def _handlers(self) -> dict[str, Any]:
+        """What each of the model's properties redraws."""
+        return {
+            "revision": self.refresh,
+            "error": self.refresh,
+            "notice": self.refresh,
+            "phase": self._timer,
+            "seconds_left": self._timer,
+            "ask_unplaced": self._ask,
+            "frame": self._frame,
+            "rolling": self.refresh,
+        }
 
     def on_leave(self, *_: Any) -> None:
         for view in (self._unplaced, self._order):
