@@ -25,13 +25,14 @@ from companion.ui import (
 )
 from companion.ui.ballonrennen_table import UB, balloon_hex
 from companion.ui.viewmodel import GameModel
+from companion.ui.widgets import TableControls
 
 GO_LABELS = {"start_timer": "go_start", "resume": "go_resume"}
 MOVE_EVENTS = ("drop_mail", "forced_landing", "reach_goal")
 MODEL_EVENTS = ("revision", "error", "notice", "phase", "seconds_left", "frame")
 
 
-class BallonrennenScreen(Screen):
+class BallonrennenScreen(TableControls, Screen):
     model = ObjectProperty(None, allownone=True)
     current_name = StringProperty("")
     current_hex = StringProperty(theme.TEXT)
@@ -310,22 +311,6 @@ class BallonrennenScreen(Screen):
         action = model.rules.altitude_action(model.state, altitude, gas, sandbags)
         if action is not None:
             self.act(action.type, **action.model_dump(exclude={"type", "at"}))
-
-    def go(self) -> None:
-        if self.model is not None:
-            self.model.go()
-
-    def undo(self) -> None:
-        if self.model is not None:
-            self.model.undo()
-
-    def pause(self) -> None:
-        if self.model is not None:
-            self.model.toggle_pause()
-
-    button_go = go
-    button_undo = undo
-    button_pause = pause
 
 
 def _player(summary: dict[str, Any], name: str | None) -> dict[str, Any] | None:

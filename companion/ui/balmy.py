@@ -46,14 +46,14 @@ from companion.ui.balmy_table import (
 )
 from companion.ui.balmy_widgets import Question, QuestionsView, RosePoint
 from companion.ui.viewmodel import GameModel
-from companion.ui.widgets import sized
+from companion.ui.widgets import TableControls, sized
 
 TABS = ("altitude", "cards", "luck", "board", "steps", "balloons")
 GO_LABELS = {"end_turn": "go_end", "resume": "go_resume", "none": "go_end"}
 LADDER = ("high", "medium", "low", "landed")  # top to bottom, as the blocks stack
 
 
-class BalmyScreen(Screen):
+class BalmyScreen(TableControls, Screen):
     model = ObjectProperty(None, allownone=True)
     tab = StringProperty("cards")
     owner = StringProperty("")
@@ -615,18 +615,6 @@ class BalmyScreen(Screen):
         if self.model is not None:
             self.model.go()
             self._timer()
-
-    def undo(self) -> None:
-        if self.model is not None:
-            self.model.undo()
-
-    def pause(self) -> None:
-        if self.model is not None:
-            self.model.toggle_pause()
-
-    button_go = go
-    button_undo = undo
-    button_pause = pause
 
 
 def _unmarked(message: Message) -> Message:

@@ -15,7 +15,7 @@ from companion.games.wyscig_balonow import OBSTACLES
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
-from companion.ui.widgets import DieFace, sized, sync_rows
+from companion.ui.widgets import DieFace, TableControls, sized, sync_rows
 
 ORDER_LABELS = ("order_1", "order_2", "order_3", "order_4")
 GO_LABELS = {
@@ -120,7 +120,7 @@ class OrderView(ModalView):
         self.chosen = []
 
 
-class WyscigScreen(Screen):
+class WyscigScreen(TableControls, Screen):
     model = ObjectProperty(None, allownone=True)
     round_text = StringProperty("")
     obstacles_text = StringProperty("")
@@ -325,21 +325,9 @@ class WyscigScreen(Screen):
         if self.model.go() == "score":
             App.get_running_app().show("score")
 
-    def undo(self) -> None:
-        if self.model is not None:
-            self.model.undo()
-
-    def pause(self) -> None:
-        if self.model is not None:
-            self.model.toggle_pause()
-
     def answer_unplaced(self, count: int) -> None:
         if self.model is not None:
             self.model.answer_unplaced(count)
 
     def open_dice(self) -> None:
         DiceView(self).open()
-
-    button_go = go
-    button_undo = undo
-    button_pause = pause
