@@ -376,7 +376,9 @@ class OrderChip(BoxLayout):
     current = BooleanProperty(False)
 
 
-class PlayerRow(BoxLayout):
+class PlayerRow(ButtonBehavior, BoxLayout):
+    """A player's tokens at a glance; a tap opens the corrections."""
+
     name = StringProperty("")
     swatch = ColorProperty(theme.rgba(theme.TEXT))
     mail = NumericProperty(0)
@@ -448,3 +450,34 @@ class TableControls:
 
     def button_pause(self) -> None:
         self.pause()
+
+
+class StepTap(Tap):
+    """A +/- counter button: a tap steps by 1, a long press by `big` (once)."""
+
+    sign = NumericProperty(1)
+    big = NumericProperty(5)
+    hold_s = NumericProperty(0.6)
+    __events__ = ("on_step",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._held: Any = None
+        self._fired = False
+
+    def on_press(self) -> None:
+        self._fired = False
+        self._held = Clock.schedule_once(self._hold, self.hold_s)
+
+    def on_release(self) -> None:
+        if self._held is not None:
+            self._held.cancel()
+        if not self._fired:
+            self.dispatch("on_step", int(self.sign))
+
+    def _hold(self, _dt: float) -> None:
+        self._fired = True
+        self.dispatch("on_step", int(self.sign * self.big))
+
+    def on_step(self, delta: int) -> None:
+        """The step to apply: +-1 on a tap, +-big on a long press."""

@@ -7,7 +7,13 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
@@ -46,6 +52,38 @@ class UnplacedView(ModalView):
             button = sized(Factory.Tap(text=str(count)), 44 * scale)
             button.bind(on_release=lambda _w, n=count: screen.answer_unplaced(n))
             self.ids.counts.add_widget(button)
+
+
+class CorrectionView(ModalView):
+    """The table and the app disagree: one player's mail and penalty tokens, put
+    right with -/+ (each step an `adjust` action, which the rules check)."""
+
+    player = StringProperty("")
+    mail = NumericProperty(0)
+    penalty = NumericProperty(0)
+    error = StringProperty("")
+
+    def __init__(self, screen: WyscigScreen, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen = screen
+
+    def show(self, player: str) -> None:
+        self.player, self.error = player, ""
+        self.sync()
+        self.open()
+
+    def sync(self) -> None:
+        model = self.screen.model
+        row = next((p for p in model.summary.get("players", []) if p["name"] == self.player), None)
+        if row is not None:
+            self.mail = row["tokens"]["mail"]
+            self.penalty = row["tokens"]["penalty"]
+
+    def step(self, token: str, delta: int) -> None:
+        ok = self.screen.act("adjust", player=self.player, token=token, delta=delta)
+        model = self.screen.model
+        self.error = "" if ok else App.get_running_app().tr(model.error)
+        self.sync()
 
 
 class DiceView(ModalView):
@@ -142,6 +180,7 @@ class WyscigScreen(TableControls, Screen):
         self._order: OrderView | None = None
         self._bound: GameModel | None = None
         self._dice_button: Any = None
+        self._correction: CorrectionView | None = None
         App.get_running_app().bind(lang=lambda *_: self.refresh())
 
     # -- wiring --------------------------------------------------------------------
@@ -176,7 +215,7 @@ class WyscigScreen(TableControls, Screen):
         }
 
     def on_leave(self, *_: Any) -> None:
-        for view in (self._unplaced, self._order):
+        for view in (self._unplaced, self._order, self._correction):
             if view is not None:
                 view.dismiss()
 
@@ -245,7 +284,23 @@ class WyscigScreen(TableControls, Screen):
             }
             for player in summary.get("players", [])
         ]
-        sync_rows(self.ids.players, rows, Factory.PlayerRow)
+        sync_rows(self.ids.players, rows, self._player_row)
+
+    def _player_row(self, **row: Any) -> Any:
+        widget = Factory.PlayerRow(**row)
+        widget.bind(on_release=lambda w: self.open_correction(w.name))
+        return widget
+
+    def open_correction(self, player: str) -> None:
+        if self.model is None:
+            return
+        if self._correction is None:
+            self._correction = CorrectionView(self)
+        self._correction.show(player)
+
+    def correct(self, token: str, delta: int) -> None:
+        if self._correction is not None:
+            self._correction.step(token, delta)
 
     def _build_dice(self, model: GameModel) -> None:
         row = self.ids.dice
