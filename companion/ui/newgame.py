@@ -61,6 +61,18 @@ class NewGameScreen(Screen):
     options = DictProperty({})
     error = ObjectProperty(None, allownone=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        App.get_running_app().bind(lang=self._language)
+
+    def _language(self, *_: Any) -> None:
+        """The rows are built from words: build them again, keeping every choice."""
+        if self.game_id:
+            self._build_games()
+            self._build_seated()
+            self._build_known()
+            self._build_options()
+
     def prepare(self) -> None:
         if not self.game_id or self.game_id not in playable():
             self.game_id = playable()[0]

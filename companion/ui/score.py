@@ -23,6 +23,14 @@ class ScoreScreen(Screen):
     selected = StringProperty("")
     error = ObjectProperty(None, allownone=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        App.get_running_app().bind(lang=self._language)
+
+    def _language(self, *_: Any) -> None:
+        if self.selected:  # prepared: the rows hold words of the old language
+            self._build()
+
     def prepare(self) -> None:
         self.entered = {}
         self.error = None

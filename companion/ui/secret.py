@@ -47,6 +47,16 @@ class SecretScreen(Screen):
         self._pending: tuple[str, list[str], dict[str, Any]] | None = None
         self.picked: dict[str, list[str]] = {}
         self.per_player = 1
+        App.get_running_app().bind(lang=self._language)
+
+    def _language(self, *_: Any) -> None:
+        """Messages re-render by themselves; colour names are words: say them again."""
+        if self.finished or self.index >= len(self.names):
+            return
+        if self.mode == "reveal" and App.get_running_app().model is not None:
+            self._load_colours(self.names[self.index])
+        elif self.mode != "reveal":
+            self._build_picks()
 
     # -- starting ------------------------------------------------------------------
     def prepare(self) -> None:

@@ -120,3 +120,14 @@ def test_home_offers_to_resume(tmp_path: Path) -> None:
         assert ui.app.root.current == "wyscig"
     finally:
         ui.close()
+
+
+def test_the_new_game_screen_follows_a_language_switch(ui: Harness) -> None:
+    ui.tap(ui.find("New game"))
+    assert "Hourglass" in ui.texts()
+    ui.app.set_language("de")  # the real German catalog
+    ui.step(2)
+    assert "Sanduhr" in ui.texts() and "Hourglass" not in ui.texts()
+    ui.app.set_language("en")
+    ui.step(2)
+    assert "Hourglass" in ui.texts()
