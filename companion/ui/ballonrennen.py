@@ -288,9 +288,8 @@ class BallonrennenScreen(TableControls, Screen):
             self.seconds_text = ""
             self.seconds_hex = theme.TEXT_DIM
         else:
-            self.seconds_text = app.t("seconds_left", seconds=int(model.seconds_left + 0.999))
-            warn = model.hourglass.view().in_warning or model.phase == "expired"
-            self.seconds_hex = theme.DANGER if warn else theme.TEXT
+            self.seconds_text = app.t("seconds_left", seconds=model.whole_seconds)
+            self.seconds_hex = theme.DANGER if model.warning else theme.TEXT
         kind = model.go_kind
         self.go_text = app.t(GO_LABELS.get(kind, "go_end"))
         self.go_ready = kind in ("start_timer", "resume") or self.game_phase == "move"

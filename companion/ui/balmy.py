@@ -246,12 +246,11 @@ class BalmyScreen(TableControls, Screen):
         if model.hourglass is None or not model.timed:
             self.seconds_text, self.phase_text = "", ""
             return
-        self.seconds_text = app.t("seconds_left", seconds=int(model.seconds_left + 0.999))
+        self.seconds_text = app.t("seconds_left", seconds=model.whole_seconds)
         self.phase_text = {"paused": app.t("paused"), "expired": app.t("time_up")}.get(
             model.phase, ""
         )
-        warn = model.hourglass.view().in_warning or model.phase == "expired"
-        self.seconds_hex = theme.DANGER if warn else theme.TEXT
+        self.seconds_hex = theme.DANGER if model.warning else theme.TEXT
 
     def _frame(self, *_: Any) -> None:
         if self.model is not None:

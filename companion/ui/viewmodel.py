@@ -134,6 +134,17 @@ class GameModel(EventDispatcher):
         )
 
     @property
+    def whole_seconds(self) -> int:
+        """The seconds left as the glass shows them: rounded up."""
+        return int(self.seconds_left + 0.999)
+
+    @property
+    def warning(self) -> bool:
+        """The sand is in the warning band, or has run out: the numbers turn red."""
+        glass = self.hourglass
+        return glass is not None and (glass.view().in_warning or self.phase == "expired")
+
+    @property
     def timed(self) -> bool:
         return self.hourglass is not None and self.adapter.timed_turn(
             self.session, self.app_options

@@ -332,12 +332,11 @@ class WyscigScreen(TableControls, Screen):
             self.phase_text = app.t("no_hourglass")
             self.seconds_hex = theme.TEXT_DIM
         else:
-            self.seconds_text = app.t("seconds_left", seconds=int(model.seconds_left + 0.999))
+            self.seconds_text = app.t("seconds_left", seconds=model.whole_seconds)
             self.phase_text = {"paused": app.t("paused"), "expired": app.t("time_up")}.get(
                 model.phase, ""
             )
-            warn = model.hourglass.view().in_warning or model.phase == "expired"
-            self.seconds_hex = theme.DANGER if warn else theme.TEXT
+            self.seconds_hex = theme.DANGER if model.warning else theme.TEXT
         self.go_text = app.t(GO_LABELS.get(model.go_kind, "go_end"))
         if model.go_kind == "start_timer" and not model.timed:
             self.go_text = app.t("go_roll")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from companion.core.hourglass import FakeClock
 from companion.core.model import GameSetup, PlayerSpec
-from companion.games import get
 from companion.store import Store
 from companion.ui.tables import adapter
 from companion.ui.viewmodel import GameModel
@@ -33,10 +32,6 @@ def open_model(store: Store, session_id: int, clock: FakeClock) -> GameModel:
         adapter=table,
         clock=clock,
     )
-
-
-def rules():  # type: ignore[no-untyped-def]
-    return get(GAME)
 
 
 def data_store(folder: Path) -> Store:
