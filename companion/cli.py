@@ -54,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="fold a game file and print its summary")
     replay.add_argument("file", type=Path)
     replay.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    replay.add_argument("--upto", type=_count, metavar="N", help="stop after the first N actions")
+    replay.add_argument(
+        "--upto", type=count_arg, metavar="N", help="stop after the first N actions"
+    )
     replay.set_defaults(func=cmd_replay)
 
     listing = sub.add_parser("games", help="list the games and their player counts")
@@ -79,13 +81,14 @@ def _register_optional(sub: Any) -> None:
         module.register(sub)
 
 
-def _count(text: str) -> int:
+def count_arg(text: str) -> int:
+    """An argparse type: a whole number of 0 or more, else a sentence."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = -1
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
     return value
 
 

@@ -24,6 +24,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from companion.cli import count_arg
+
 if TYPE_CHECKING:
     from companion.config import Config
     from hardware.events import HardwareEvent
@@ -53,7 +55,7 @@ def register(subparsers: Any) -> None:
         description="Create a pseudo-terminal, print its path, and speak the dice-reader "
         "protocol on it: HELLO when a program opens it, then rolls.",
     )
-    sim.add_argument("--rolls", type=_count, default=10, metavar="N", help="0: until Ctrl-C")
+    sim.add_argument("--rolls", type=count_arg, default=10, metavar="N", help="0: until Ctrl-C")
     sim.add_argument("--interval", type=_seconds, default=2.0, metavar="S")
     sim.add_argument("--garbage", action="store_true", help="mix in lines a reader must reject")
     sim.add_argument(
@@ -77,19 +79,9 @@ def register(subparsers: Any) -> None:
 
 
 def _positive_int(text: str) -> int:
-    value = _count(text)
+    value = count_arg(text)
     if value == 0:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
     return value
 
 
