@@ -61,9 +61,9 @@ def make_app(new_game: bool):  # type: ignore[no-untyped-def]
 
     boot.configure((800, 480), maxfps=60)
     from companion.config import Config
+    from companion.play.devices import Devices
     from companion.store import Store
     from companion.ui.app import CompanionApp
-    from companion.ui.devices import Devices
 
     settings = Config()
     devices = Devices(settings, simulate=True)

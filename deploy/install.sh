@@ -147,7 +147,7 @@ same_file() { [[ -f "$(r "$2")" ]] && cmp -s "$1" "$(r "$2")"; }
 source_hash() {
   (
     cd "$SRC"
-    find pyproject.toml README.md companion hardware kv -type f \
+    find pyproject.toml README.md companion hardware -type f \
       ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16
   )
 }
@@ -343,7 +343,7 @@ install_venv() {
 copy_source() {
   mkdir -p "$1"
   tar -C "$SRC" --exclude=__pycache__ --exclude='*.egg-info' -cf - \
-    pyproject.toml README.md companion hardware kv docs deploy | tar -C "$1" -xf -
+    pyproject.toml README.md companion hardware docs deploy | tar -C "$1" -xf -
 }
 
 write_text() { printf '%s\n' "$2" >"$1"; }

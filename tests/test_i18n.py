@@ -6,7 +6,6 @@ The catalogs live in Kivy-free modules, so this runs in the normal (non-UI) test
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import re
 import string
@@ -34,28 +33,13 @@ CATALOG_MODULES = (
     "companion.games.ballonrennen",
     "companion.games.balmy_balloonists",
     "companion.ui.strings",
+    "companion.ui.screens.text",
+    "companion.ui.tables.ballonrennen.adapter",
+    "companion.ui.tables.balmy.adapter",
     "hardware.dice",
 )
-# Being written alongside, with the namespace each registers: checked as soon as they
-# exist; until then their keys in the language files are pending, not stale.
-OPTIONAL_CATALOG_MODULES = {
-    "companion.ui.ballonrennen_table": "ui_ballonrennen",
-    "companion.ui.balmy_table": "ui_balmy",
-    "companion.ui.screen_text": "ui_screens",
-}
 
 _FORMATTER = string.Formatter()
-
-
-def _present(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-def _catalog_modules() -> list[str]:
-    return [*CATALOG_MODULES, *(m for m in OPTIONAL_CATALOG_MODULES if _present(m))]
 
 
 def _registered() -> dict[str, str]:
@@ -65,7 +49,7 @@ def _registered() -> dict[str, str]:
     catalog another test registers does not count.
     """
     keys: set[str] = set()
-    for name in _catalog_modules():
+    for name in list(CATALOG_MODULES):
         module = importlib.import_module(name)
         for value in vars(module).values():
             if isinstance(value, Catalog):
@@ -101,7 +85,7 @@ def test_every_catalog_module_is_checked() -> None:
                 parts = path.relative_to(ROOT).with_suffix("").parts
                 defining.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     defining.discard("companion.core.messages")
-    missing = sorted(defining - set(CATALOG_MODULES) - set(OPTIONAL_CATALOG_MODULES))
+    missing = sorted(defining - set(CATALOG_MODULES))
     assert not missing, f"add these catalog modules to tests/test_i18n.py: {missing}"
 
 
@@ -111,7 +95,7 @@ def test_catalog_modules_do_not_import_kivy() -> None:
 
     code = (
         "import importlib, sys\n"
-        f"for name in {_catalog_modules()!r}:\n"
+        f"for name in {list(CATALOG_MODULES)!r}:\n"
         "    importlib.import_module(name)\n"
         "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')))\n"
     )
@@ -139,10 +123,7 @@ def test_every_key_is_translated(lang: str, english: Mapping[str, str]) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_key_that_no_longer_exists(lang: str, english: Mapping[str, str]) -> None:
-    pending = {ns for name, ns in OPTIONAL_CATALOG_MODULES.items() if not _present(name)}
-    stale = sorted(
-        key for key in set(_load(lang)) - set(english) if key.split(".")[0] not in pending
-    )
+    stale = sorted(set(_load(lang)) - set(english))
     assert not stale, f"{lang}.json has keys no catalog registers: {stale}"
 
 

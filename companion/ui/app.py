@@ -6,12 +6,10 @@ Kivy's main thread, every frame. Nothing below touches Kivy from another thread.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +33,9 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.model import GameSetup, PlayerSpec
 from companion.i18n import languages, translator
+from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui import registry, theme
-from companion.ui.devices import Devices
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
 from companion.ui.viewmodel import GameModel
@@ -49,22 +47,8 @@ FRAME_S = 0  # every frame: a button press reaches the table within one frame
 STATUS_EVERY_S = 1.0
 
 
-def kv_folder() -> Path:
-    """The `kv` namespace package's folder. `importlib.resources.files("kv")` fails on
-    Python 3.11 when a namespace path lists a folder that does not exist (editable
-    installs do), so the search locations are looked at one by one."""
-    spec = importlib.util.find_spec("kv")
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        folder = Path(location)
-        if (folder / "widgets.kv").is_file():
-            return folder
-    return Path(str(resources.files("kv")))
-
-
-def load_kv(names: Sequence[str]) -> None:
-    folder = kv_folder()
-    for name in names:
-        path = folder / f"{name}.kv"
+def load_kv(paths: Sequence[Path]) -> None:
+    for path in paths:
         Builder.unload_file(str(path))
         Builder.load_string(path.read_text(encoding="utf-8"), filename=str(path))
 
@@ -134,27 +118,20 @@ class CompanionApp(App):
 
     # -- building ------------------------------------------------------------------
     def build(self) -> ScreenManager:
-        from companion.ui import widgets  # noqa: F401  (the shared kv rules style its classes)
-        from companion.ui.menu import MenuView
+        from companion.ui.screens.menu import MenuView
 
         load_kv(registry.SHARED_KV)
         Window.clearcolor = theme.rgba(theme.BACKGROUND)
         self.menu = MenuView()
         return ScreenManager(transition=NoTransition())
 
-    def has_screen(self, name: str) -> bool:
-        return registry.present(name)
-
     def screen(self, name: str) -> Any:
         """The screen called `name`, built the first time it is asked for."""
         manager = self.manager
         if not manager.has_screen(name):
             found = registry.entry(name)
-            if found is None:
-                raise KeyError(name)
-            screen_class = registry.screen_class(found)  # its widgets, before its kv rules
             load_kv([found.kv])
-            manager.add_widget(screen_class(name=name))
+            manager.add_widget(found.cls(name=name))
         return manager.get_screen(name)
 
     def on_start(self) -> None:
@@ -251,8 +228,6 @@ class CompanionApp(App):
     def open_session(self, session_id: int, first: str | None = None) -> None:
         row = self.store.session_row(session_id)
         table = adapter(row.game)
-        if table is None:
-            raise CompanionError(UI("no_table_yet", game=games.get(row.game).name))
         session = self.store.load_session(session_id)
         if self.model is not None:
             self.model.close()

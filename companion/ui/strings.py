@@ -54,7 +54,6 @@ UI = Catalog(
         "done": "Done",
         "name_taken": "{name} is already seated",
         "name_empty": "Type a name first",
-        "no_table_yet": "The table screen for {game} is not ready yet",
         # secret balloon cards
         "secret_hold": "{player}, tap and hold to see your balloon",
         "secret_hold_two": "{player}, tap and hold to see your balloons",

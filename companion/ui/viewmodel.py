@@ -32,7 +32,7 @@ from companion.core.session import Change, Session
 from companion.store import Store, now
 from companion.ui import theme
 from companion.ui.strings import UI
-from companion.ui.tables import TableAdapter
+from companion.ui.tables.base.adapter import TableAdapter
 from hardware.buzzer import BuzzerController
 from hardware.strip import RGB, Strip, frame, hex_to_rgb
 

@@ -19,7 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 # What install.sh copies into the venv; a snapshot, so others' edits in the work tree
 # between two runs do not count as a change.
-SOURCE_PATHS = ("pyproject.toml", "README.md", "companion", "hardware", "kv", "docs", "deploy")
+SOURCE_PATHS = ("pyproject.toml", "README.md", "companion", "hardware", "docs", "deploy")
 
 OS_RELEASE = """PRETTY_NAME="Debian GNU/Linux {version} ({codename})"
 NAME="Debian GNU/Linux"

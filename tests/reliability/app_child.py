@@ -25,9 +25,9 @@ from kivy.core.window import Window  # noqa: E402
 
 from companion.config import Config  # noqa: E402
 from companion.core.hourglass import FakeClock  # noqa: E402
+from companion.play.devices import Devices  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
-from companion.ui.devices import Devices  # noqa: E402
 
 KEYS = {"space": (32, 44, " "), "u": (117, 24, "u"), "p": (112, 19, "p")}
 

@@ -16,9 +16,9 @@ from kivy.tests.common import UnitTestTouch
 
 from companion.config import Config
 from companion.core.hourglass import FakeClock
+from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui.app import CompanionApp
-from companion.ui.devices import Devices
 
 OUT = Path(__file__).parent / "out"
 KEYS = {"space": (32, 44, " "), "u": (117, 24, "u"), "p": (112, 19, "p")}

@@ -15,7 +15,7 @@ import pytest
 from kivy.core.window import Window
 
 from companion.i18n import languages
-from companion.ui.ballonrennen_widgets import WindRose
+from companion.ui.tables.ballonrennen.widgets import WindRose
 from tests.ui.conftest import SIZE
 from tests.ui.harness import OUT, Harness
 

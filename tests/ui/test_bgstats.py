@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import urllib.parse
 
-from companion.ui import bgstats
+from companion.ui.screens import bgstats
 
 SUMMARY = {
     "players": [

@@ -10,7 +10,7 @@ import pytest
 
 from companion.core.model import PlayerSpec
 from companion.games.wyscig_balonow import RULES
-from companion.ui import bgstats
+from companion.ui.screens import bgstats
 from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 

@@ -18,8 +18,8 @@ from companion import config as config_module
 from companion.core.errors import ConfigError
 from companion.i18n import languages
 from companion.store import Store
-from companion.ui import historydata, hwtest
-from companion.ui.settings import MINUS
+from companion.ui.screens import history_data, hwtest
+from companion.ui.screens.settings import MINUS
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.conftest import SIZE
 from tests.ui.harness import OUT, Harness
@@ -33,7 +33,7 @@ FINISHED = "2025-03-14T21:30:00.000Z"
 def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     monkeypatch.setenv("COMPANION_EXPORT_DIR", str(tmp_path / "exports"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setattr(historydata, "MOUNTS_FILE", tmp_path / "no-mounts")
+    monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "no-mounts")
     monkeypatch.setattr(hwtest, "clock_time", lambda: "21:30:05")  # the same pictures each run
     harness = Harness(tmp_path, size=SIZE)
     harness.app.config_path = tmp_path / "config" / "config.toml"
@@ -111,8 +111,8 @@ def test_history_lists_opens_and_exports(
     stick = tmp_path / "media" / "pi" / "STICK"
     stick.mkdir(parents=True)
     (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat rw 0 0\n", encoding="utf-8")
-    monkeypatch.setattr(historydata, "MEDIA_ROOT", tmp_path / "media")
-    monkeypatch.setattr(historydata, "MOUNTS_FILE", tmp_path / "mounts")
+    monkeypatch.setattr(history_data, "MEDIA_ROOT", tmp_path / "media")
+    monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "mounts")
 
     ui.tap(ui.find("History"))
     assert ui.app.root.current == "history"
@@ -120,7 +120,7 @@ def test_history_lists_opens_and_exports(
     assert len(rows) == 2
     row = next(r for r in rows if r.session_id == wyscig)
     assert row.game == "Wyścig balonów"
-    assert row.date == historydata.local_date(FINISHED)
+    assert row.date == history_data.local_date(FINISHED)
     assert row.scores == "Monika 2   Dominika 0   Kasia -1"
     assert "Winner: Monika" in texts_of(row)
     shots(ui, "history", "list")
@@ -217,7 +217,7 @@ def row(screen: Any, key: str) -> Any:
 def test_settings_language_switches_at_once(ui: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     import companion.i18n as i18n
     import companion.ui.app as app_module
-    import companion.ui.settingsdata as settingsdata
+    import companion.ui.screens.settings_data as settingsdata
 
     polish = {"ui_screens.settings_title": "Ustawienia", "ui_screens.set_language": "Język"}
     monkeypatch.setattr(i18n, "catalog", lambda lang: polish if lang == "pl" else {})

@@ -16,9 +16,10 @@ from kivy.uix.screenmanager import Screen
 
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
-from companion.ui import historydata, theme
-from companion.ui.historydata import GameEntry
-from companion.ui.screen_text import S
+from companion.ui import theme
+from companion.ui.screens import history_data
+from companion.ui.screens.history_data import GameEntry
+from companion.ui.screens.text import S
 from companion.ui.tables import adapter
 
 
@@ -81,7 +82,7 @@ class HistoryScreen(Screen):
     def show_list(self) -> None:
         self.session_id = 0
         view = HistoryList()
-        found = historydata.entries(self.app.store)
+        found = history_data.entries(self.app.store)
         view.count = len(found)
         for entry in found:
             view.ids.rows.add_widget(self._row(entry))
@@ -92,8 +93,8 @@ class HistoryScreen(Screen):
             session_id=entry.id,
             date=entry.date,
             game=entry.name,
-            scores=historydata.scores_text(entry),
-            winner=historydata.winner_message(entry.winners) if entry.winners else None,
+            scores=history_data.scores_text(entry),
+            winner=history_data.winner_message(entry.winners) if entry.winners else None,
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
         return row
@@ -107,20 +108,20 @@ class HistoryScreen(Screen):
         store = self.app.store
         row = store.session_row(session_id)
         view = HistoryGame()
-        view.title = S("game_title", game=historydata.game_name(row.game), date=view_date(row))
+        view.title = S("game_title", game=history_data.game_name(row.game), date=view_date(row))
         try:
-            lines = historydata.log_lines(store, session_id)
+            lines = history_data.log_lines(store, session_id)
         except CompanionError as error:
             lines = []
             view.notice, view.notice_is_error = error.message, True
         view.log_count = len(lines)
         self._fill_log(view, lines)
         self._fill_results(view, row.game, row.summary or {})
-        view.sticks = [str(p) for p in historydata.usb_sticks()]
+        view.sticks = [str(p) for p in history_data.usb_sticks()]
         self.session_id = session_id
         self._show(view)
 
-    def _fill_log(self, view: HistoryGame, lines: list[historydata.LogLine]) -> None:
+    def _fill_log(self, view: HistoryGame, lines: list[history_data.LogLine]) -> None:
         box = view.ids.log
         for line in lines:
             box.add_widget(LogLine(line=line))
@@ -156,9 +157,9 @@ class HistoryScreen(Screen):
     def export(self, folder: str | None = None) -> Path | None:
         """Save the open game as a game file; the path (or the problem) is shown."""
         view = self.ids.body.children[0]
-        target = Path(folder) if folder else historydata.export_folder()
+        target = Path(folder) if folder else history_data.export_folder()
         try:
-            path = historydata.export(self.app.store, self.session_id, target)
+            path = history_data.export(self.app.store, self.session_id, target)
         except (OSError, CompanionError) as error:
             reason = error.strerror if isinstance(error, OSError) else str(error)
             view.notice = S("export_failed", path=str(target), reason=reason or "?")
@@ -169,10 +170,10 @@ class HistoryScreen(Screen):
 
 
 def view_date(row: Any) -> str:
-    return historydata.local_date(row.finished or row.created)
+    return history_data.local_date(row.finished or row.created)
 
 
-def line_text(line: historydata.LogLine, _lang: str = "") -> str:
+def line_text(line: history_data.LogLine, _lang: str = "") -> str:
     app = App.get_running_app()
-    message: Message = historydata.line_message(line, app.tr)
+    message: Message = history_data.line_message(line, app.tr)
     return str(app.tr(message))

@@ -21,7 +21,7 @@ from companion import files
 from companion.core.messages import Message
 from companion.stats import game_name
 from companion.store import APP_NAME, Store
-from companion.ui.screen_text import S
+from companion.ui.screens.text import S
 
 MEDIA_ROOT = Path("/media")  # where Raspberry Pi OS mounts USB sticks (/media/<user>/<label>)
 MOUNTS_FILE = Path("/proc/mounts")

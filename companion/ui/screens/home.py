@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty
+from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from companion import games
@@ -29,18 +29,12 @@ def resume_message(game: str, summary: dict[str, Any] | None) -> Message:
     return UI("resume_round", game=name, round=round_number, player=current)
 
 
-LINKS = ("history", "stats", "settings")
-
-
 class HomeScreen(Screen):
     resume_id = NumericProperty(0)
     resume_message = ObjectProperty(None, allownone=True)
-    links = ListProperty([])  # the other screens offered here (history, stats, settings)
 
     def prepare(self) -> None:
         app = App.get_running_app()
-        # Known only once every screen is built, so read here rather than in kv.
-        self.links = [name for name in LINKS if app.has_screen(name)]
         row = app.store.unfinished()
         if row is None:
             self.resume_id = 0

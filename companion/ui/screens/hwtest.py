@@ -18,7 +18,7 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectP
 from kivy.uix.screenmanager import Screen
 
 from companion.core.messages import Message
-from companion.ui.screen_text import S
+from companion.ui.screens.text import S
 from hardware.events import HardwareEvent, Kind, Source
 from hardware.strip import OFF, RGB
 

@@ -16,7 +16,8 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.strings import UI
-from companion.ui.tables import OptionField, adapter, playable
+from companion.ui.tables import adapter, playable
+from companion.ui.tables.base.adapter import OptionField
 from companion.ui.widgets import sized
 
 MAX_KNOWN = 12  # chips shown; the most recently seated first

@@ -11,7 +11,8 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.ui import bgstats, theme
+from companion.ui import theme
+from companion.ui.screens import bgstats
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
 

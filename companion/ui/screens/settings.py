@@ -20,9 +20,9 @@ from kivy.uix.screenmanager import Screen
 
 from companion import config as config_module
 from companion.core.errors import ConfigError
-from companion.ui import settingsdata
-from companion.ui.screen_text import S
-from companion.ui.settingsdata import Setting
+from companion.ui.screens import settings_data
+from companion.ui.screens.settings_data import Setting
+from companion.ui.screens.text import S
 from companion.ui.widgets import Toggle, sized
 
 MINUS = "\u2212"  # the minus sign: as wide as the plus, unlike a hyphen
@@ -47,31 +47,29 @@ class SettingsScreen(Screen):
     error = ObjectProperty(None, allownone=True)  # the file's sentence for a bad value
     notice = ObjectProperty(None, allownone=True)
     changed = BooleanProperty(False)
-    can_test = BooleanProperty(False)  # the hardware test page is there
 
     @property
     def app(self) -> Any:
         return App.get_running_app()
 
     def prepare(self) -> None:
-        self.draft = settingsdata.draft_of(self.app.settings)
+        self.draft = settings_data.draft_of(self.app.settings)
         self.error = self.notice = None
         self.changed = False
-        self.can_test = self.app.has_screen("hwtest")
         self.show(self.tab)
 
     def show(self, tab: str) -> None:
         self.tab = tab
         box = self.ids.rows
         box.clear_widgets()
-        for setting in settingsdata.settings_for(tab, dict(self.draft)):
+        for setting in settings_data.settings_for(tab, dict(self.draft)):
             box.add_widget(self._row(setting))
         box.add_widget(Factory.Widget())
 
     # -- one row per setting ---------------------------------------------------------
     def _row(self, setting: Setting) -> Any:
         row = SettingRow(message=S(setting.label), setting_key=setting.key)
-        value = settingsdata.get(dict(self.draft), setting.path)
+        value = settings_data.get(dict(self.draft), setting.path)
         if setting.kind == "step":
             self._stepper(row, setting, value)
             return row
@@ -86,7 +84,7 @@ class SettingsScreen(Screen):
 
     def _stepper(self, row: Any, setting: Setting, value: Any) -> None:
         row.add_widget(self._step_button(setting, -1))
-        row.add_widget(SettingValue(message=settingsdata.shown(setting, value)))
+        row.add_widget(SettingValue(message=settings_data.shown(setting, value)))
         row.add_widget(self._step_button(setting, 1))
 
     def _step_button(self, setting: Setting, direction: int) -> Any:
@@ -98,27 +96,27 @@ class SettingsScreen(Screen):
 
     # -- changes ---------------------------------------------------------------------
     def choose(self, setting: Setting, choice: Any) -> None:
-        value = settingsdata.get(dict(self.draft), setting.path)
+        value = settings_data.get(dict(self.draft), setting.path)
         if setting.kind == "multi":
-            choice = settingsdata.toggled(value, choice)
+            choice = settings_data.toggled(value, choice)
         self._set(setting, choice)
         if setting.path == ("language",):
             self.app.set_language(choice)  # at once, before Save: people read the screen
 
     def step(self, setting: Setting, direction: int) -> None:
-        value = settingsdata.get(dict(self.draft), setting.path)
-        self._set(setting, settingsdata.stepped(setting, value, direction))
+        value = settings_data.get(dict(self.draft), setting.path)
+        self._set(setting, settings_data.stepped(setting, value, direction))
 
     def _set(self, setting: Setting, value: Any) -> None:
-        self.draft = settingsdata.with_value(dict(self.draft), setting.path, value)
-        self.changed = self.draft != settingsdata.draft_of(self.app.settings)
+        self.draft = settings_data.with_value(dict(self.draft), setting.path, value)
+        self.changed = self.draft != settings_data.draft_of(self.app.settings)
         self.notice = None
         self.error = self._problem()
         self.show(self.tab)
 
     def _problem(self) -> Any:
         try:
-            settingsdata.check(dict(self.draft))
+            settings_data.check(dict(self.draft))
         except ConfigError as error:
             return error.message
         return None
@@ -127,12 +125,12 @@ class SettingsScreen(Screen):
     def save(self) -> bool:
         app = self.app
         try:
-            settings = settingsdata.check(dict(self.draft))
+            settings = settings_data.check(dict(self.draft))
             path = config_module.save(settings, app.config_path)
         except ConfigError as error:
             self.error = error.message
             return False
-        restart = settingsdata.needs_restart(app.devices.config, settings)
+        restart = settings_data.needs_restart(app.devices.config, settings)
         app.settings = settings
         app.devices.buzzer.mute = settings.buzzer.mute
         app.set_language(settings.language)

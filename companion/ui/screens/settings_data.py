@@ -18,7 +18,7 @@ from companion import config as config_module
 from companion.config import Config
 from companion.core.messages import Message
 from companion.i18n import languages
-from companion.ui.screen_text import S
+from companion.ui.screens.text import S
 
 Path_ = tuple[str, ...]
 Kind = Literal["choice", "step", "multi"]

@@ -27,7 +27,7 @@ from companion import stats
 from companion.core.messages import Message
 from companion.stats import Fairness, PlayerGameStats
 from companion.ui import theme
-from companion.ui.screen_text import S
+from companion.ui.screens.text import S
 
 # A chi-square test wants about five expected per face; below that it says little.
 MIN_DICE = 30

@@ -15,7 +15,7 @@ from companion.core.model import EndTurn, PlayerSpec
 from companion.core.session import Session
 from companion.games import ballonrennen as br
 from companion.ui import theme
-from companion.ui.tables import GoKind, OptionField
+from companion.ui.tables.base.adapter import GoKind, OptionField
 
 NS = "ui_ballonrennen"
 UB = Catalog(

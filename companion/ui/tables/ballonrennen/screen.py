@@ -19,11 +19,9 @@ from kivy.uix.screenmanager import Screen
 
 from companion.core.messages import Message
 from companion.games.ballonrennen import CARDS, DIRECTIONS, rotate
-from companion.ui import (
-    ballonrennen_widgets,  # noqa: F401  (kv/ballonrennen.kv uses its classes)
-    theme,
-)
-from companion.ui.ballonrennen_table import UB, balloon_hex
+from companion.ui import theme
+from companion.ui.tables.ballonrennen import widgets  # noqa: F401  (its kv uses its classes)
+from companion.ui.tables.ballonrennen.adapter import UB, balloon_hex
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import TableControls
 

@@ -14,7 +14,7 @@ from typing import Any, get_args
 from companion.core.messages import Catalog, Message
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
-from companion.ui.tables import GoKind, OptionField
+from companion.ui.tables.base.adapter import GoKind, OptionField
 
 TIMER_KEY = "turn_timer_seconds"
 

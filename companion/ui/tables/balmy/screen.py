@@ -26,7 +26,7 @@ from kivy.uix.screenmanager import Screen
 from companion.core.messages import Message
 from companion.games import balmy_balloonists as bb
 from companion.ui import theme
-from companion.ui.balmy_table import (
+from companion.ui.tables.balmy.adapter import (
     ADVANTAGE_CHOICES,
     LUCK_ASKS,
     LUCK_CARDS,
@@ -44,7 +44,7 @@ from companion.ui.balmy_table import (
     luck_target,
     unrecorded,
 )
-from companion.ui.balmy_widgets import Question, QuestionsView, RosePoint
+from companion.ui.tables.balmy.widgets import Question, QuestionsView, RosePoint
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import TableControls, sized
 

@@ -6,14 +6,11 @@ which action to send; the rules accept or refuse it.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from companion.core.session import Session
-from companion.games import wyscig_balonow as wb
-from companion.ui import theme
 
 GoKind = Literal["start_timer", "end_turn", "score", "order", "none"]
 
@@ -79,86 +76,3 @@ class TableAdapter(Protocol):
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
 
     def balloons_per_player(self, count: int) -> int: ...
-
-
-@dataclass(frozen=True)
-class WyscigAdapter:
-    game_id: str = wb.GAME_ID
-    screen: str = "wyscig"
-    secret_balloons: bool = True
-    options: Sequence[OptionField] = field(
-        default_factory=lambda: (
-            OptionField("timer_seconds", "timer", "seconds", 30),
-            OptionField("untimed", "untimed", "players", ()),
-            OptionField(
-                "order_cards",
-                "order_cards",
-                "choice",
-                "app",
-                (("app", "by_app"), ("table", "by_table")),
-            ),
-            OptionField(
-                "balloon_cards",
-                "balloon_cards",
-                "choice",
-                "app",
-                (("app", "by_app"), ("table", "by_table")),
-            ),
-        )
-    )
-
-    def go(self, session: Session) -> GoKind:
-        state: wb.State = session.state
-        if state.over:
-            return "score" if state.distances is None else "none"
-        if not state.order:
-            return "order"
-        return "end_turn" if state.turn.timer_started else "start_timer"
-
-    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
-        return bool(wb.RULES.timed_now(session.state))
-
-    def turn_started(self, session: Session) -> bool:
-        return bool(session.state.turn.timer_started)
-
-    def turn_expired(self, session: Session) -> bool:
-        return bool(session.state.turn.timer_expired)
-
-    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
-        return float(session.options.timer_seconds)  # type: ignore[attr-defined]
-
-    def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
-        return [theme.seat_colour(i) for i in range(len(names))]
-
-    def balloons_per_player(self, count: int) -> int:
-        return 2 if count == 2 else 1
-
-
-ADAPTER = WyscigAdapter()
-
-# game id -> the module whose `ADAPTER` drives that game's table; a game's table is
-# offered once its module exists (like the games' own registry).
-ADAPTER_MODULES = {
-    wb.GAME_ID: "companion.ui.tables",
-    "ballonrennen": "companion.ui.ballonrennen_table",
-    "balmy-balloonists": "companion.ui.balmy_table",
-}
-
-
-def adapter(game_id: str) -> TableAdapter | None:
-    module_name = ADAPTER_MODULES.get(game_id)
-    if module_name is None:
-        return None
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name == module_name:
-            return None
-        raise
-    found: TableAdapter = module.ADAPTER
-    return found
-
-
-def playable() -> list[str]:
-    """The games that have a table screen, in the games' own order."""
-    return [game_id for game_id in ADAPTER_MODULES if adapter(game_id) is not None]

@@ -1,0 +1,1 @@
+"""The Ballonrennen table: adapter and strings, screen, widgets and kv."""

@@ -1,0 +1,1 @@
+"""The Balmy Balloonists table: adapter and strings, screen, tabs, dialogs and kv."""

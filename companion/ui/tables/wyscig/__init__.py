@@ -1,0 +1,1 @@
+"""The Wyścig balonów table: adapter, screen, dialogs and kv."""
