@@ -21,15 +21,13 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from gpiozero import Button
 from gpiozero.exc import GPIOZeroError
 
-from companion.config import ButtonsConfig
-from companion.core.errors import HardwareError
+from hardware.errors import DeviceError, pin_problem
 from hardware.events import EventQueue, HardwareEvent, Kind, Source
-from hardware.pins import pin_problem
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +36,24 @@ Clock = Callable[[], float]
 # A glitch filter under lgpio (the level must be stable this long); short enough
 # never to swallow a real tap.
 BOUNCE_TIME_S = 0.005
+
+
+class ButtonSettings(Protocol):
+    """What the buttons read: BCM pin numbers, the wiring and the timings (the app's
+    settings section `buttons` has these values; a test may pass any such object)."""
+
+    @property
+    def go(self) -> int: ...
+    @property
+    def undo(self) -> int: ...
+    @property
+    def pause(self) -> int: ...
+    @property
+    def pull_up(self) -> bool: ...
+    @property
+    def hold_time(self) -> float: ...
+    @property
+    def lockout_s(self) -> float: ...
 
 
 class _Channel:
@@ -103,16 +119,16 @@ class _Channel:
 
 
 class ButtonReader:
-    """GO, UNDO and PAUSE on the pins from the config, reporting to `events`.
+    """GO, UNDO and PAUSE on the pins of `config`, reporting to `events`.
 
     `pin_factory=None` uses gpiozero's default (lgpio on a Pi); the simulator and the
-    tests pass a `MockFactory`. Raises `HardwareError` (one sentence) if a pin
-    cannot be used.
+    tests pass a `MockFactory`. Raises `DeviceError` (one sentence) if a pin cannot
+    be used.
     """
 
     def __init__(
         self,
-        config: ButtonsConfig,
+        config: ButtonSettings,
         events: EventQueue,
         *,
         pin_factory: Any = None,
@@ -131,7 +147,7 @@ class ButtonReader:
         except (GPIOZeroError, OSError) as error:
             self.close()
             what = f"The {source.upper()} button"
-            raise HardwareError(pin_problem(what, f"GPIO {pin}", error)) from None
+            raise DeviceError("buttons", pin_problem(what, f"GPIO {pin}", error)) from None
 
     def _button(self, source: Source, pin: int, pin_factory: Any) -> Button:
         button = Button(

@@ -1,4 +1,5 @@
-"""The buzzer: a short beep at each warning threshold, a long tone when time is up.
+"""The buzzer: `warn()` a short beep (a warning threshold of the hourglass), `expire()`
+a long tone (time is up).
 
 Sounds are scheduled against the injected monotonic clock and switched on and off by
 `tick()`, which the app calls from its frame clock, so there are no sleeping threads
@@ -11,12 +12,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-from companion.config import BuzzerConfig
-from companion.core.errors import HardwareError
-from companion.core.hourglass import HourglassEvent, Signal
-from hardware.pins import pin_problem
+from hardware.errors import DeviceError, pin_problem
 
 log = logging.getLogger(__name__)
 
@@ -40,20 +38,20 @@ class Beep:
         return self.start + self.duration
 
 
-def sound_for(signal: Signal) -> tuple[float, float]:
-    """(duration, frequency) for an hourglass signal."""
-    if signal is Signal.EXPIRED:
-        return EXPIRY_S, EXPIRY_HZ
-    return WARNING_S, WARNING_HZ
+Sound = Literal["warning", "expiry"]
+SOUNDS: dict[Sound, tuple[float, float]] = {  # (duration, frequency)
+    "warning": (WARNING_S, WARNING_HZ),
+    "expiry": (EXPIRY_S, EXPIRY_HZ),
+}
 
 
-def plan(events: Iterable[HourglassEvent], start: float) -> list[Beep]:
-    """Beeps for `events`, one after the other from `start` (a stalled frame can
+def plan(sounds: Iterable[Sound], start: float) -> list[Beep]:
+    """Beeps for `sounds`, one after the other from `start` (a stalled frame can
     deliver a warning and the expiry together; both must still be heard)."""
     beeps: list[Beep] = []
     at = start
-    for event in events:
-        duration, hz = sound_for(event.signal)
+    for sound in sounds:
+        duration, hz = SOUNDS[sound]
         beeps.append(Beep(at, duration, hz))
         at += duration + GAP_S
     return beeps
@@ -157,11 +155,11 @@ def _open(make: Callable[[], Any], pin: int) -> Any:
     try:
         return make()
     except (GPIOZeroError, OSError) as error:
-        raise HardwareError(pin_problem("The buzzer", f"GPIO {pin}", error)) from None
+        raise DeviceError("buzzer", pin_problem("The buzzer", f"GPIO {pin}", error)) from None
 
 
 class BuzzerController:
-    """Turns hourglass signals into sounds at the right moments of `clock`."""
+    """Plays warnings and expiries at the right moments of `clock`."""
 
     def __init__(self, sounder: Sounder, clock: Clock, *, mute: bool = False) -> None:
         self.sounder = sounder
@@ -185,19 +183,23 @@ class BuzzerController:
     def pending(self) -> tuple[Beep, ...]:
         return tuple(self._queue)
 
-    def signal(self, events: Iterable[HourglassEvent]) -> None:
-        """Schedule the sounds for what `Hourglass.poll()` reported, after any still due."""
-        events = list(events)
-        if self._mute or not events:
+    def warn(self) -> None:
+        """A short beep, after any sound still due."""
+        self.play(["warning"])
+
+    def expire(self) -> None:
+        """The long tone of time up, after any sound still due."""
+        self.play(["expiry"])
+
+    def play(self, sounds: Iterable[Sound]) -> None:
+        """Schedule `sounds` one after the other, after any still due."""
+        sounds = list(sounds)
+        if self._mute or not sounds:
             return
         now = self._clock()
         start = max(now, self._queue[-1].end + GAP_S) if self._queue else now
-        self._queue.extend(plan(events, start))
+        self._queue.extend(plan(sounds, start))
         self.tick()
-
-    def beep(self, signal: Signal = Signal.WARNING) -> None:
-        """One sound now (the settings screen's "test the buzzer")."""
-        self.signal([HourglassEvent(signal, 0.0)])
 
     def tick(self) -> None:
         """Switch the output to what the schedule says for now."""
@@ -225,10 +227,21 @@ class BuzzerController:
         self.sounder.close()
 
 
+class BuzzerSettings(Protocol):
+    """What the buzzer is made from (the app's settings section `buzzer` has these)."""
+
+    @property
+    def pin(self) -> int: ...
+    @property
+    def mute(self) -> bool: ...
+    @property
+    def tonal(self) -> bool: ...  # a passive piezo (PWM tones) instead of an active buzzer
+
+
 def create_buzzer(
-    config: BuzzerConfig, clock: Clock, *, pin_factory: Any = None
+    config: BuzzerSettings, clock: Clock, *, pin_factory: Any = None
 ) -> BuzzerController:
-    """The buzzer the config names. Raises `HardwareError` with one sentence."""
+    """The buzzer `config` names. Raises `DeviceError` with one sentence."""
     sounder: Sounder
     if config.tonal:
         sounder = GpioTonalBuzzer(config.pin, pin_factory)

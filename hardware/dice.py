@@ -18,6 +18,9 @@ a crash.
 thread: open the port, read, split lines, parse, put `HardwareEvent`s on the queue;
 after an unplug it reopens the same path with a growing pause (0.1 s up to 3 s).
 Nothing it meets is raised into the app; `status()` says how the link is.
+
+A problem is plain data (`DiceProblem`: a key of `PROBLEMS` and its values) with an
+English sentence for logs and the command line; the app translates the same keys.
 """
 
 from __future__ import annotations
@@ -34,9 +37,7 @@ from typing import Any
 
 import serial
 
-from companion.config import SerialConfig
-from companion.core.errors import HardwareError
-from companion.core.messages import Catalog
+from hardware.errors import DeviceError
 from hardware.events import EventQueue, HardwareEvent, Kind, Source
 
 log = logging.getLogger(__name__)
@@ -51,26 +52,44 @@ WRITE_TIMEOUT_S = 0.5  # a reader that stopped reading must not block us
 BACKOFF_S = (0.1, 3.0)
 LOUD_BAD_LINES = 20  # log the first bad lines as warnings, later ones quietly
 
-M = Catalog(
-    "dice",
-    {
-        "too_long": "The dice reader sent a line of {length} bytes; at most 80 are allowed",
-        "not_ascii": "The dice reader sent a line that is not plain ASCII text: {line}",
-        "unknown": "The dice reader sent a message this program does not know: {line}",
-        "malformed": "The dice reader sent a {command} line that is not well formed: {line}",
-        "out_of_range": "The dice reader sent a roll that is not possible: {line} ({detail})",
-        "empty": "The dice reader sent an empty line",
-        "no_device": "The dice reader at {port} is not plugged in",
-        "no_access": (
-            "The companion may not open the dice reader at {port}: "
-            "add the user to the dialout group"
-        ),
-        "busy": "Another program is using the dice reader at {port}",
-        "cannot_open": "The dice reader at {port} cannot be opened: {detail}",
-        "unplugged": "The dice reader at {port} was unplugged",
-        "failed": "The dice reader at {port} stopped answering: {detail}",
-    },
-)
+PROBLEMS: Mapping[str, str] = {
+    "too_long": "The dice reader sent a line of {length} bytes; at most 80 are allowed",
+    "not_ascii": "The dice reader sent a line that is not plain ASCII text: {line}",
+    "unknown": "The dice reader sent a message this program does not know: {line}",
+    "malformed": "The dice reader sent a {command} line that is not well formed: {line}",
+    "out_of_range": "The dice reader sent a roll that is not possible: {line} ({detail})",
+    "empty": "The dice reader sent an empty line",
+    "no_device": "The dice reader at {port} is not plugged in",
+    "no_access": (
+        "The companion may not open the dice reader at {port}: add the user to the dialout group"
+    ),
+    "busy": "Another program is using the dice reader at {port}",
+    "cannot_open": "The dice reader at {port} cannot be opened: {detail}",
+    "unplugged": "The dice reader at {port} was unplugged",
+    "failed": "The dice reader at {port} stopped answering: {detail}",
+}
+
+
+@dataclass(frozen=True)
+class DiceProblem:
+    """One of `PROBLEMS` with its values; `text` is the English sentence."""
+
+    key: str
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return PROBLEMS[self.key].format_map(_Blank(self.params))
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class _Blank(dict[str, str | int]):
+    """A missing value shows as its name: a sentence never fails to be written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 # --- messages ------------------------------------------------------------------------
@@ -81,16 +100,23 @@ class Hello:
     device: str
     version: str
 
+    def to_json(self) -> dict[str, Any]:
+        return {"device": self.device, "version": self.version}
+
 
 @dataclass(frozen=True)
 class Rolling:
-    pass
+    def to_json(self) -> dict[str, Any]:
+        return {}
 
 
 @dataclass(frozen=True)
 class Roll:
     seq: int
     values: tuple[int | None, ...]  # None: that die could not be read ("?")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "values": self.values}
 
 
 @dataclass(frozen=True)
@@ -100,13 +126,49 @@ class Status:
     def as_dict(self) -> dict[str, str]:
         return dict(self.fields)
 
+    def to_json(self) -> dict[str, Any]:
+        return {"fields": self.as_dict()}
+
 
 @dataclass(frozen=True)
 class Err:
     text: str
 
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text}
+
 
 DiceMessage = Hello | Rolling | Roll | Status | Err
+
+
+# --- what the link itself reports -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Connected:
+    port: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"port": self.port}
+
+
+@dataclass(frozen=True)
+class Disconnected:
+    port: str
+    problem: DiceProblem
+
+    def to_json(self) -> dict[str, Any]:
+        return {"port": self.port, "error": self.problem.text}
+
+
+@dataclass(frozen=True)
+class BadLineSeen:
+    reason: str  # which rule of the protocol the line broke
+    line: str  # the line, printable
+    count: int  # bad lines since the reader started
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "line": self.line, "count": self.count}
 
 
 class BadLine(enum.StrEnum):
@@ -118,11 +180,12 @@ class BadLine(enum.StrEnum):
     EMPTY = "empty"
 
 
-class DiceParseError(HardwareError):
+class DiceParseError(DeviceError):
     """A line that is not a protocol message; `reason` says which rule it broke."""
 
     def __init__(self, reason: BadLine, raw: bytes, **params: str | int) -> None:
-        super().__init__(M(reason.value, line=preview(raw), **params))
+        self.problem = DiceProblem(reason.value, {"line": preview(raw), **params})
+        super().__init__("dice", self.problem.text)
         self.reason = reason
         self.raw = raw
 
@@ -222,24 +285,21 @@ _PARSERS: Mapping[str, Callable[[str, list[str], bytes], DiceMessage]] = {
 }
 
 
+_KINDS: Mapping[type, Kind] = {
+    Hello: Kind.HELLO,
+    Rolling: Kind.ROLLING,
+    Roll: Kind.ROLL,
+    Status: Kind.STATUS,
+    Err: Kind.ERROR,
+}
+
+
 def event_for(message: DiceMessage, now: float | None = None) -> HardwareEvent:
-    """The `HardwareEvent` a message becomes (payload = the JSON fields)."""
-    kind, payload = _event_parts(message)
+    """The `HardwareEvent` that carries a message."""
+    kind = _KINDS[type(message)]
     if now is None:
-        return HardwareEvent(Source.DICE, kind, payload)
-    return HardwareEvent(Source.DICE, kind, payload, time=now)
-
-
-def _event_parts(message: DiceMessage) -> tuple[Kind, dict[str, Any]]:
-    if isinstance(message, Hello):
-        return Kind.HELLO, {"device": message.device, "version": message.version}
-    if isinstance(message, Rolling):
-        return Kind.ROLLING, {}
-    if isinstance(message, Roll):
-        return Kind.ROLL, {"seq": message.seq, "values": message.values}
-    if isinstance(message, Status):
-        return Kind.STATUS, {"fields": message.as_dict()}
-    return Kind.ERROR, {"text": message.text}
+        return HardwareEvent(Source.DICE, kind, message)
+    return HardwareEvent(Source.DICE, kind, message, time=now)
 
 
 # --- the reader ----------------------------------------------------------------------
@@ -253,7 +313,7 @@ class ReaderStatus:
     connected: bool = False
     device: str | None = None  # from HELLO
     version: str | None = None
-    last_error: str | None = None  # a sentence for the players
+    problem: DiceProblem | None = None  # why it is not connected
     device_error: str | None = None  # the last ERR the reader sent
     bad_lines: int = 0
     rolls: int = 0
@@ -264,6 +324,11 @@ class ReaderStatus:
     @property
     def state(self) -> str:
         return "connected" if self.connected else "disconnected"
+
+    @property
+    def last_error(self) -> str | None:
+        """The problem as an English sentence (logs, the command line)."""
+        return None if self.problem is None else self.problem.text
 
 
 class DiceReader:
@@ -331,7 +396,7 @@ class DiceReader:
                 connected = self._cycle()
             except Exception as error:  # the last guard: log it, and keep reading
                 log.exception("dice reader: unexpected failure")
-                self._lost(M("failed", port=self.port, detail=str(error)))
+                self._lost(DiceProblem("failed", {"port": self.port, "detail": str(error)}))
                 connected = False
             if connected:
                 delay = self._backoff[0]
@@ -377,7 +442,7 @@ class DiceReader:
                 # An unplugged device: read() raises SerialException ("returned no
                 # data"), in_waiting a plain OSError (EIO); a closed port, TypeError.
                 if not self._stop.is_set():
-                    self._lost(M("unplugged", port=self.port))
+                    self._lost(DiceProblem("unplugged", {"port": self.port}))
                     log.info("dice reader %s: %s", self.port, error)
                 return
             if chunk:
@@ -447,8 +512,8 @@ class DiceReader:
             self._status = replace(self._status, bad_lines=count)
         if count <= LOUD_BAD_LINES or count % 1000 == 0:
             log.warning("dice reader %s: bad line #%d: %s", self.port, count, error)
-        payload = {"reason": error.reason.value, "line": preview(error.raw), "count": count}
-        self._events.put(HardwareEvent(Source.DICE, Kind.BAD_LINE, payload))
+        seen = BadLineSeen(error.reason.value, preview(error.raw), count)
+        self._events.put(HardwareEvent(Source.DICE, Kind.BAD_LINE, seen))
 
     # -- connection state ------------------------------------------------------------
 
@@ -457,39 +522,38 @@ class DiceReader:
             self._status = replace(
                 self._status,
                 connected=True,
-                last_error=None,
+                problem=None,
                 connects=self._status.connects + 1,
             )
         self._announced = True
         log.info("dice reader connected at %s", self.port)
-        self._events.put(HardwareEvent(Source.DICE, Kind.CONNECTED, {"port": self.port}))
+        self._events.put(HardwareEvent(Source.DICE, Kind.CONNECTED, Connected(self.port)))
 
-    def _lost(self, problem: object) -> None:
-        sentence = str(problem)
+    def _lost(self, problem: DiceProblem) -> None:
         with self._lock:
-            self._status = replace(self._status, connected=False, last_error=sentence)
+            self._status = replace(self._status, connected=False, problem=problem)
         if self._announced is False:
             return  # the app already knows; retries stay quiet
         self._announced = False
-        log.warning("%s", sentence)
-        payload = {"port": self.port, "error": sentence}
-        self._events.put(HardwareEvent(Source.DICE, Kind.DISCONNECTED, payload))
+        log.warning("%s", problem.text)
+        lost = Disconnected(self.port, problem)
+        self._events.put(HardwareEvent(Source.DICE, Kind.DISCONNECTED, lost))
 
     def _update(self, **changes: Any) -> None:
         with self._lock:
             self._status = replace(self._status, **changes)
 
 
-def _open_problem(port: str, error: Exception) -> object:
+def _open_problem(port: str, error: Exception) -> DiceProblem:
     code = getattr(error, "errno", None)
     if code in (errno.ENOENT, errno.ENXIO, errno.ENODEV):
-        return M("no_device", port=port)
+        return DiceProblem("no_device", {"port": port})
     if code in (errno.EACCES, errno.EPERM):
-        return M("no_access", port=port)
+        return DiceProblem("no_access", {"port": port})
     if code in (errno.EBUSY, errno.EAGAIN) or "lock" in str(error).lower():
-        return M("busy", port=port)
+        return DiceProblem("busy", {"port": port})
     detail = getattr(error, "strerror", None) or str(error)
-    return M("cannot_open", port=port, detail=detail)
+    return DiceProblem("cannot_open", {"port": port, "detail": detail})
 
 
 def _close_quietly(port: Any) -> None:
@@ -497,8 +561,8 @@ def _close_quietly(port: Any) -> None:
         port.close()
 
 
-def start_reader(config: SerialConfig, events: EventQueue, **options: Any) -> DiceReader | None:
-    """The app's dice reader, already started; None when no port is configured."""
-    if not config.port:
+def start_reader(port: str, events: EventQueue, **options: Any) -> DiceReader | None:
+    """A dice reader at `port`, already started; None when no port is given."""
+    if not port:
         return None
-    return DiceReader(config.port, events, baudrate=config.baudrate, **options).start()
+    return DiceReader(port, events, **options).start()

@@ -3,6 +3,10 @@
 Devices call back on their own threads (lgpio's, gpiozero's hold thread, the serial
 reader); they only build an event and `put` it. The app drains the queue on its main
 thread with `drain()`.
+
+A button's event carries no data. A dice reader's carries one frozen message per
+kind (`hardware.dice`'s `Hello`, `Roll`, `Disconnected`, ...), so the app reads
+`roll.values`, not a dict.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 
 class Source(enum.StrEnum):
@@ -38,6 +42,12 @@ class Kind(enum.StrEnum):
     DISCONNECTED = "disconnected"
 
 
+class EventData(Protocol):
+    """An event's typed message; its fields as JSON for `dice-listen --json`."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -46,23 +56,21 @@ class HardwareEvent:
     """One thing a device reported. `time` is `time.monotonic()` when it happened.
 
     `source` and `kind` are `Source`/`Kind` members, which compare equal to their
-    plain strings ("go", "pressed"). `payload` is read-only and JSON-friendly.
+    plain strings ("go", "pressed"). `data` is the message (None for a button).
     """
 
     source: str
     kind: str
-    payload: Mapping[str, Any] = field(default_factory=dict)
+    data: EventData | None = None
     time: float = field(default_factory=time.monotonic)
 
-    def __post_init__(self) -> None:
-        # A frozen dataclass still holds a mutable dict; a proxy makes the payload
-        # read-only for every thread that sees the event. Button events have none:
-        # they share one empty proxy (they are made on the hot path of a press).
-        payload = MappingProxyType(dict(self.payload)) if self.payload else _EMPTY
-        object.__setattr__(self, "payload", payload)
+    @property
+    def payload(self) -> Mapping[str, Any]:
+        """The message's fields, read-only and JSON-friendly (what the CLI prints)."""
+        return _EMPTY if self.data is None else MappingProxyType(self.data.to_json())
 
     def to_json(self) -> dict[str, Any]:
-        """`{"event": kind, **payload}` (what `companion dice-listen --json` prints)."""
+        """`{"event": kind, **fields}` (what `companion dice-listen --json` prints)."""
         return {"event": str(self.kind), **_plain(self.payload)}
 
 

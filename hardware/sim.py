@@ -25,9 +25,8 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.config import Config
-from hardware.buttons import ButtonReader
-from hardware.buzzer import BuzzerController, create_buzzer
+from hardware.buttons import ButtonReader, ButtonSettings
+from hardware.buzzer import BuzzerController, BuzzerSettings, create_buzzer
 from hardware.dice import DiceReader
 from hardware.events import EventQueue, Source
 from hardware.strip import RecordingStrip
@@ -306,32 +305,33 @@ class DiceSimulator:
 
 
 class Simulation:
-    """Everything `--simulate` needs, created from the config; `close()` undoes it."""
+    """Everything `--simulate` needs: the buttons and the buzzer as `buttons` and
+    `buzzer` say, a strip of `leds` LEDs on screen, a dice reader at `baudrate`;
+    `close()` undoes it."""
 
     def __init__(
         self,
-        config: Config,
         events: EventQueue,
         *,
+        buttons: ButtonSettings,
+        buzzer: BuzzerSettings,
+        leds: int = 10,
+        baudrate: int = 115200,
         clock: Clock = time.monotonic,
         dice_interval: float | None = None,
         link: Path | str | None = None,
     ) -> None:
-        self.config = config
         # PWM pins for everything: the tonal buzzer and a gpio-bar need them, buttons
         # do not mind.
         self.factory = MockFactory(pin_class=MockPWMPin)
-        self.buttons = ButtonReader(config.buttons, events, pin_factory=self.factory, clock=clock)
+        self.buttons = ButtonReader(buttons, events, pin_factory=self.factory, clock=clock)
         self.keys = KeyDriver(self.buttons, self.factory)
-        count = config.strip.count if config.strip.type != "none" else 10
-        self.strip = RecordingStrip(count)
-        self.buzzer: BuzzerController = create_buzzer(
-            config.buzzer, clock, pin_factory=self.factory
-        )
+        self.strip = RecordingStrip(leds)
+        self.buzzer: BuzzerController = create_buzzer(buzzer, clock, pin_factory=self.factory)
         self.dice_device = PtyDevice(link)
         self.dice_sim = DiceSimulator(self.dice_device, interval=dice_interval).start()
         self.dice = DiceReader(
-            self.dice_device.path, events, baudrate=config.serial.baudrate, backoff=(0.05, 0.5)
+            self.dice_device.path, events, baudrate=baudrate, backoff=(0.05, 0.5)
         ).start()
 
     def handle_key(self, key: str | int, down: bool) -> bool:

@@ -1,11 +1,9 @@
-"""The LED hourglass: frames as a pure function, and backends that only write frames.
+"""LED strip backends: they only write frames.
 
-A frame is a tuple of `(r, g, b)` colours, 0..255, LED 0 first. `frame()` decides what
-to show from the hourglass view, the current player's colour and the winners, at the
-instant `now` (the injected monotonic time; blinking and the winner animation depend
-on it and on nothing else), so the screen, the strip and the tests agree.
+A frame is a tuple of `(r, g, b)` colours, 0..255, LED 0 first; what to show is the
+app's business (`companion.play.lights`).
 
-Backends (`create_strip(config)`): `NullStrip`, `RecordingStrip` (tests and the
+Backends (`create_strip(settings)`): `NullStrip`, `RecordingStrip` (tests and the
 on-screen strip), `GpioBarStrip` (discrete LEDs through gpiozero's `LEDBarGraph`),
 `Apa102Strip` and `Ws2812Strip` over SPI; the last two import their optional library
 only when constructed. Each backend writes a frame only when it differs from the
@@ -17,15 +15,11 @@ from __future__ import annotations
 import collections
 import importlib
 import logging
-import math
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from companion.config import StripConfig
-from companion.core.errors import HardwareError
-from companion.core.hourglass import HourglassView, Phase
-from hardware.pins import pin_problem
+from hardware.errors import DeviceError, pin_problem
 
 log = logging.getLogger(__name__)
 
@@ -36,113 +30,7 @@ OFF: RGB = (0, 0, 0)
 GREEN: RGB = (0, 255, 0)
 AMBER: RGB = (255, 150, 0)
 RED: RGB = (255, 0, 0)
-
-PAUSED_LEVEL = 0.25  # a paused glass keeps its picture, dimmed
-BLINK_PERIOD_S = 1.0  # time is up: red half a second, dark half a second
-# Brightness steps of the partly lit LED, and colour steps through the warning band:
-# each visible change redraws the screen too, so a few steps a second keep the Pi
-# cool while the sand still drains smoothly to the eye.
-LEVELS = 8
-COLOUR_STEPS = 40
-WINNER_PERIOD_S = 2.0  # one wave crest runs the length of the strip in this time
-
-
-# --- colours -------------------------------------------------------------------------
-
-
-def hex_to_rgb(text: str) -> RGB:
-    """`"#0072B2"` -> `(0, 114, 178)`; the seat and balloon colours are written so."""
-    digits = text.strip().removeprefix("#")
-    if len(digits) != 6:
-        raise ValueError(f"{text!r} is not a colour like #0072B2")
-    value = int(digits, 16)
-    return (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF
-
-
-def scale(colour: RGB, level: float) -> RGB:
-    level = max(0.0, min(1.0, level))
-    r, g, b = colour
-    return round(r * level), round(g * level), round(b * level)
-
-
-def blend(a: RGB, b: RGB, t: float) -> RGB:
-    """`a` at t=0, `b` at t=1."""
-    t = max(0.0, min(1.0, t))
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def sand_colour(view: HourglassView) -> RGB:
-    """Green until the warning band, then through amber to red as the sand runs out."""
-    band = view.warning_band
-    if band <= 0 or view.seconds_left >= band:
-        return GREEN
-    t = max(0.0, view.seconds_left / band)  # 1 at the band's start, 0 when time is up
-    t = round(t * COLOUR_STEPS) / COLOUR_STEPS
-    if t >= 0.5:
-        return blend(AMBER, GREEN, (t - 0.5) * 2)
-    return blend(RED, AMBER, t * 2)
-
-
-# --- frames --------------------------------------------------------------------------
-
-
-def frame(
-    count: int,
-    now: float,
-    *,
-    view: HourglassView | None = None,
-    player: RGB | None = None,
-    winners: Sequence[RGB] = (),
-) -> Frame:
-    """What the strip shows at `now`: the winners' animation once the game is over,
-    the hourglass while one runs, otherwise the current player's colour (or dark)."""
-    if winners:
-        return winner_frame(count, now, winners)
-    if view is None or view.phase is Phase.IDLE:
-        return player_frame(count, player)
-    return hourglass_frame(count, now, view)
-
-
-def hourglass_frame(count: int, now: float, view: HourglassView) -> Frame:
-    if view.phase is Phase.EXPIRED or (view.phase is Phase.RUNNING and view.seconds_left <= 0):
-        on = (now % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2
-        return (RED if on else OFF,) * count
-    sand = sand_frame(count, view.fraction_left, sand_colour(view))
-    if view.phase is Phase.PAUSED:
-        return tuple(scale(colour, PAUSED_LEVEL) for colour in sand)
-    return sand
-
-
-def sand_frame(count: int, fraction: float, colour: RGB) -> Frame:
-    """LED 0 is the bottom of the glass: the far end goes dark first, and the last lit
-    LED glows in proportion to the sand left in it (like `LEDBarGraph(pwm=True)`)."""
-    lit = max(0.0, min(1.0, fraction)) * count
-    out = []
-    for index in range(count):
-        level = max(0.0, min(1.0, lit - index))
-        out.append(scale(colour, math.ceil(level * LEVELS) / LEVELS))
-    return tuple(out)
-
-
-def player_frame(count: int, colour: RGB | None) -> Frame:
-    return ((colour or OFF),) * count
-
-
-def winner_frame(count: int, now: float, winners: Sequence[RGB]) -> Frame:
-    """Stripes of the winners' colours (several on a tie) with a bright wave running
-    along them, so the table sees who won from across the room."""
-    stripe = max(1, count // (2 * len(winners)))
-    phase = (now % WINNER_PERIOD_S) / WINNER_PERIOD_S
-    out = []
-    for index in range(count):
-        colour = winners[(index // stripe) % len(winners)]
-        wave = 0.5 + 0.5 * math.cos(2 * math.pi * (index / max(count, 1) - phase))
-        out.append(scale(colour, 0.25 + 0.75 * wave))
-    return tuple(out)
+LEVELS = 8  # brightness steps of a discrete LED (the hourglass's partly lit LED)
 
 
 # --- backends ------------------------------------------------------------------------
@@ -273,7 +161,7 @@ class GpioBarStrip(Strip):
             self.bar = LEDBarGraph(*self.pins, pwm=True, pin_factory=pin_factory)
         except (GPIOZeroError, OSError) as error:
             pins_text = "GPIO " + ", ".join(map(str, self.pins))
-            raise HardwareError(pin_problem("The LED bar", pins_text, error)) from None
+            raise DeviceError("strip", pin_problem("The LED bar", pins_text, error)) from None
 
     def levels(self, frame: Frame) -> tuple[float, ...]:
         # In steps of 1/LEVELS, so a half-full LED is exactly 0.5 as with LEDBarGraph.
@@ -296,8 +184,9 @@ def _import_optional(module: str, extra: str, strip: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise HardwareError(
-            f"The {strip} strip needs the {extra} extra: pip install 'balloon-companion[{extra}]'"
+        raise DeviceError(
+            "strip",
+            f"The {strip} strip needs the {extra} extra: pip install 'balloon-companion[{extra}]'",
         ) from None
 
 
@@ -318,7 +207,9 @@ class Apa102Strip(Strip):
         try:
             self.device = driver.APA102(num_led=count, order=colour_order, global_brightness=level)
         except Exception as error:
-            raise HardwareError(f"The APA102 strip cannot be opened on SPI: {error}") from None
+            raise DeviceError(
+                "strip", f"The APA102 strip cannot be opened on SPI: {error}"
+            ) from None
 
     def _write(self, frame: Frame) -> None:
         for index, (r, g, b) in enumerate(frame):
@@ -351,7 +242,9 @@ class Ws2812Strip(Strip):
                 auto_write=False,
             )
         except Exception as error:
-            raise HardwareError(f"The WS2812 strip cannot be opened on SPI: {error}") from None
+            raise DeviceError(
+                "strip", f"The WS2812 strip cannot be opened on SPI: {error}"
+            ) from None
 
     def _write(self, frame: Frame) -> None:
         for index, colour in enumerate(frame):
@@ -367,30 +260,27 @@ class Ws2812Strip(Strip):
             log.warning("The WS2812 strip did not close cleanly: %s", error)
 
 
-def create_strip(config: StripConfig, *, pin_factory: Any = None) -> Strip:
-    """The backend the config names. Raises `HardwareError` with one sentence."""
-    if config.type == "gpio-bar":
-        return GpioBarStrip(config.pins, config.brightness, pin_factory=pin_factory)
-    if config.type == "apa102":
-        return Apa102Strip(config.led_count, config.brightness, config.order)
-    if config.type == "ws2812":
-        return Ws2812Strip(config.led_count, config.brightness, config.order)
+class StripSettings(Protocol):
+    """What a strip is made from (the app's settings section `strip` has these)."""
+
+    @property
+    def type(self) -> str: ...  # none, gpio-bar, apa102, ws2812
+    @property
+    def pins(self) -> Sequence[int]: ...  # gpio-bar: one LED per pin
+    @property
+    def led_count(self) -> int: ...
+    @property
+    def brightness(self) -> float: ...
+    @property
+    def order(self) -> str: ...  # the strip's colour order, as apa102-pi names it
+
+
+def create_strip(settings: StripSettings, *, pin_factory: Any = None) -> Strip:
+    """The backend `settings` names. Raises `DeviceError` with one sentence."""
+    if settings.type == "gpio-bar":
+        return GpioBarStrip(settings.pins, settings.brightness, pin_factory=pin_factory)
+    if settings.type == "apa102":
+        return Apa102Strip(settings.led_count, settings.brightness, settings.order)
+    if settings.type == "ws2812":
+        return Ws2812Strip(settings.led_count, settings.brightness, settings.order)
     return NullStrip()
-
-
-class StripController:
-    """Renders the next frame from the app's state; call `update()` every clock tick."""
-
-    def __init__(self, strip: Strip, clock: Callable[[], float]) -> None:
-        self.strip = strip
-        self._clock = clock
-
-    def update(
-        self,
-        view: HourglassView | None,
-        *,
-        player: RGB | None = None,
-        winners: Sequence[RGB] = (),
-    ) -> bool:
-        picture = frame(self.strip.count, self._clock(), view=view, player=player, winners=winners)
-        return self.strip.show(picture)

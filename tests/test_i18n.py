@@ -36,7 +36,7 @@ CATALOG_MODULES = (
     "companion.ui.screens.text",
     "companion.ui.tables.ballonrennen.adapter",
     "companion.ui.tables.balmy.adapter",
-    "hardware.dice",
+    "companion.ui.status",
 )
 
 _FORMATTER = string.Formatter()

@@ -1,9 +1,10 @@
-"""The hardware the running app uses, behind one object: the event queue, the
+"""The hardware the running app uses, built from the settings: the event queue, the
 buttons, the strip, the buzzer and the dice reader, real or simulated.
 
-A device that cannot be opened is left out with a sentence for the status line;
-the game goes on without it. Everything here is the hardware layer's API; this
-module only chooses and wires (`hardware.sim.Simulation` for --simulate).
+This is where the settings file meets the devices: each section goes to the device
+it configures, and a device's own `DeviceError` becomes the app's `HardwareError`.
+A device that cannot be opened is left out, with its sentence kept for the status
+line; the game goes on without it.
 """
 
 from __future__ import annotations
@@ -12,21 +13,34 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.config import Config
-from companion.core.errors import CompanionError
-from companion.core.messages import Message
-from companion.ui.strings import UI
+from companion.core.errors import CompanionError, HardwareError
 from hardware.buttons import ButtonReader
 from hardware.buzzer import BuzzerController, NullSounder, create_buzzer
 from hardware.dice import DiceReader, start_reader
+from hardware.errors import DeviceError
 from hardware.events import EventQueue, HardwareEvent, drain
 from hardware.strip import NullStrip, RecordingStrip, Strip, create_strip
+
+if TYPE_CHECKING:
+    from hardware.sim import Simulation
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
+T = TypeVar("T")
+
+SIMULATED_LEDS = 10  # the on-screen strip when the settings name no strip
+
+
+def build(make: Callable[[], T]) -> T:
+    """A device from `make`; its `DeviceError` is raised as the app's `HardwareError`."""
+    try:
+        return make()
+    except DeviceError as error:
+        raise HardwareError(error.text) from None
 
 
 class Devices:
@@ -35,7 +49,7 @@ class Devices:
         self.simulate = simulate
         self.events: EventQueue = queue.Queue()
         self.problems: dict[str, str] = {}
-        self.sim: Any = None
+        self.sim: Simulation | None = None
         self.buttons: ButtonReader | None = None
         self.strip: Strip = NullStrip()
         self.buzzer = BuzzerController(NullSounder(), clock)
@@ -46,26 +60,36 @@ class Devices:
             self._real(clock)
 
     def _simulate(self, clock: Clock) -> None:
-        from hardware.sim import Simulation
+        from hardware.sim import Simulation  # mock pins and a pty: not on a real table
 
-        self.sim = Simulation(self.config, self.events, clock=clock, dice_interval=None)
+        config = self.config
+        self.sim = Simulation(
+            self.events,
+            buttons=config.buttons,
+            buzzer=config.buzzer,
+            leds=config.strip.count if config.strip.type != "none" else SIMULATED_LEDS,
+            baudrate=config.serial.baudrate,
+            clock=clock,
+        )
         self.buttons = self.sim.buttons
         self.strip = self.sim.strip
         self.buzzer = self.sim.buzzer
         self.dice = self.sim.dice
 
     def _real(self, clock: Clock) -> None:
-        self.buttons = self._try("buttons", lambda: ButtonReader(self.config.buttons, self.events))
-        strip = self._try("strip", lambda: create_strip(self.config.strip))
+        config = self.config
+        self.buttons = self._try("buttons", lambda: ButtonReader(config.buttons, self.events))
+        strip = self._try("strip", lambda: create_strip(config.strip))
         self.strip = strip if strip is not None else NullStrip()
-        buzzer = self._try("buzzer", lambda: create_buzzer(self.config.buzzer, clock))
+        buzzer = self._try("buzzer", lambda: create_buzzer(config.buzzer, clock))
         if buzzer is not None:
             self.buzzer = buzzer
-        self.dice = self._try("dice", lambda: start_reader(self.config.serial, self.events))
+        port, baudrate = config.serial.port, config.serial.baudrate
+        self.dice = self._try("dice", lambda: start_reader(port, self.events, baudrate=baudrate))
 
-    def _try(self, name: str, make: Callable[[], Any]) -> Any:
+    def _try(self, name: str, make: Callable[[], T]) -> T | None:
         try:
-            return make()
+            return build(make)
         except CompanionError as error:
             self.problems[name] = str(error)
             log.warning("%s", error)
@@ -80,43 +104,18 @@ class Devices:
 
     def handle_key(self, key: str | int, down: bool) -> bool:
         """The simulated buttons' keys; False for every other key (or no simulation)."""
-        if self.sim is None:
-            return False
-        handled: bool = self.sim.handle_key(key, down)
-        return handled
+        return self.sim is not None and self.sim.handle_key(key, down)
 
     @property
     def on_screen_strip(self) -> bool:
         return isinstance(self.strip, RecordingStrip)
 
-    def status(self) -> list[Message]:
-        """One short sentence per device for the status line."""
-        return [self._buttons_status(), self._strip_status(), self._dice_status()]
-
-    def _buttons_status(self) -> Message:
-        if self.sim is not None:
-            return UI("buttons_sim")
-        return UI("buttons_ok") if self.buttons is not None else UI("buttons_off")
-
-    def _strip_status(self) -> Message:
-        if "strip" in self.problems or self.strip.last_error:
-            return UI("strip_fail")
-        if self.on_screen_strip:
-            return UI("strip_screen")
-        if isinstance(self.strip, NullStrip):
-            return UI("strip_none")
-        return UI("strip_ok", kind=self.strip.kind)
-
-    def _dice_status(self) -> Message:
-        if self.dice is None:
-            return UI("dice_off") if "dice" in self.problems else UI("dice_none")
-        return UI("dice_on") if self.dice.status().connected else UI("dice_off")
-
     def close(self) -> None:
         if self.sim is not None:
             self.sim.close()
             return
-        for device in (self.dice, self.buttons, self.strip, self.buzzer):
+        devices: list[Any] = [self.dice, self.buttons, self.strip, self.buzzer]
+        for device in devices:
             if device is None:
                 continue
             try:

@@ -36,9 +36,11 @@ from companion.i18n import languages, translator
 from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui import registry, theme
+from companion.ui.status import device_status
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
 from companion.ui.viewmodel import GameModel
+from hardware.dice import Roll
 from hardware.events import HardwareEvent, Kind, Source
 
 log = logging.getLogger(__name__)
@@ -138,7 +140,7 @@ class CompanionApp(App):
         Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         Window.bind(on_resize=self._resized, on_request_close=self._close_requested)
         self._resized(Window, *Window.size)
-        self.status = self.devices.status()
+        self.status = device_status(self.devices)
         self._frame_event = Clock.schedule_interval(self._frame, FRAME_S)
         self._first_screen()
         # One line for the service log and for tests: keys and taps count from now on.
@@ -187,8 +189,7 @@ class CompanionApp(App):
             screen.prepare()
         self.manager.current = name
         if self.model is not None:
-            where = "home" if name in ("home", "newgame") else "table"
-            self.store.save_extra(self.model.session_id, screen=where)
+            self.model.recorder.where("home" if name in ("home", "newgame") else "table")
 
     def go_home(self) -> None:
         self.show("home")
@@ -241,6 +242,7 @@ class CompanionApp(App):
             strip=self.devices.strip,
             buzzer=self.devices.buzzer,
             app_options=row.extra.get("app_options", {}),
+            lockout_s=self.settings.buttons.lockout_s,
         )
         self.show(first or self.screen_for_model())
 
@@ -259,9 +261,7 @@ class CompanionApp(App):
         if model is None:
             return
         setup = model.session.setup
-        options = dict(setup.options)
-        if options.get("balloon_cards", "app") != "app":
-            options["balloon_cards"] = "app"
+        options = model.adapter.with_deal(setup.options, None)  # the app deals again
         self.start_game(
             setup.game,
             list(setup.names),
@@ -282,7 +282,7 @@ class CompanionApp(App):
         moment = time.monotonic()
         if moment - self._status_at >= STATUS_EVERY_S:
             self._status_at = moment
-            fresh = self.devices.status()
+            fresh = device_status(self.devices)
             if fresh != list(self.status):
                 self.status = fresh
 
@@ -315,20 +315,20 @@ class CompanionApp(App):
         reader = (dice.status().device or dice.port) if dice is not None else "dice"
         model = self.model
         session_id = model.session_id if model is not None else None
-        values = [v if isinstance(v, int) else None for v in event.payload.get("values", ())]
-        self.store.record_roll(reader, values, session_id)
+        if isinstance(event.data, Roll):
+            self.store.record_roll(reader, list(event.data.values), session_id)
 
     def _dice_event(self, event: HardwareEvent) -> None:
         if event.kind in (Kind.CONNECTED, Kind.DISCONNECTED):
-            self.status = self.devices.status()
+            self.status = device_status(self.devices)
             return
         model = self.model
         if model is None or self.manager.current != model.adapter.screen:
             return
         if event.kind == Kind.ROLLING:
-            model.rolling = True
-        elif event.kind == Kind.ROLL:
-            model.roll(tuple(event.payload.get("values", ())))
+            model.rolling_now()
+        elif isinstance(event.data, Roll):
+            model.roll(event.data.values)
 
     def _key_down(self, _window: Any, key: int, _scancode: int, *_: Any) -> bool:
         if key == 27:

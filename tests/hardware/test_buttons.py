@@ -8,9 +8,10 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import ButtonsConfig
-from companion.core.errors import HardwareError
 from companion.core.hourglass import FakeClock
 from hardware.buttons import ButtonReader
+from hardware.dice import Roll
+from hardware.errors import DeviceError
 from hardware.events import EventQueue, HardwareEvent, Kind, Source, drain
 from tests.hardware.hwhelp import next_event, pending
 
@@ -133,7 +134,7 @@ def test_pull_down_wiring(factory: MockFactory, events: EventQueue) -> None:
 def test_a_pin_in_use_is_one_sentence(
     reader: ButtonReader, factory: MockFactory, events: EventQueue
 ) -> None:
-    with pytest.raises(HardwareError) as caught:
+    with pytest.raises(DeviceError) as caught:
         ButtonReader(QUICK, events, pin_factory=factory)
     assert str(caught.value) == ("The GO button cannot use GPIO 17: another device already uses it")
 
@@ -149,13 +150,13 @@ def test_describe_says_where_each_button_is(reader: ButtonReader) -> None:
 
 
 def test_events_are_frozen_and_drained_in_order(events: EventQueue) -> None:
-    first = HardwareEvent(Source.DICE, Kind.ROLL, {"seq": 1, "values": (1, 2)}, time=1.0)
+    first = HardwareEvent(Source.DICE, Kind.ROLL, Roll(1, (1, 2)), time=1.0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.kind = "held"  # type: ignore[misc]
     with pytest.raises(TypeError):
         first.payload["seq"] = 2  # type: ignore[index]
     assert first.to_json() == {"event": "roll", "seq": 1, "values": [1, 2]}
     for n in range(5):
-        events.put(HardwareEvent(Source.GO, Kind.PRESSED, {"n": n}))
-    assert [e.payload["n"] for e in drain(events, limit=3)] == [0, 1, 2]
-    assert [e.payload["n"] for e in drain(events)] == [3, 4]
+        events.put(HardwareEvent(Source.GO, Kind.PRESSED, time=float(n)))
+    assert [e.time for e in drain(events, limit=3)] == [0, 1, 2]
+    assert [e.time for e in drain(events)] == [3, 4]

@@ -4,8 +4,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import BuzzerConfig
-from companion.core.errors import HardwareError
-from companion.core.hourglass import FakeClock, Hourglass, HourglassEvent, Signal
+from companion.core.hourglass import FakeClock, Hourglass
+from companion.play.timer import sound
 from hardware.buzzer import (
     EXPIRY_HZ,
     EXPIRY_S,
@@ -18,6 +18,7 @@ from hardware.buzzer import (
     create_buzzer,
     plan,
 )
+from hardware.errors import DeviceError
 
 FRAME_S = 1 / 64  # the app polls and ticks once per frame (a power of 2: exact sums)
 
@@ -31,7 +32,7 @@ def run_turn(
     start = clock()
     while clock() - start < seconds:
         clock.advance(FRAME_S)
-        buzzer.signal(glass.poll())
+        sound(buzzer, glass.poll())
         buzzer.tick()
         now_playing = buzzer.sounder.playing  # type: ignore[attr-defined]
         if now_playing != playing:
@@ -71,7 +72,7 @@ def test_muting_stops_a_sound_at_once() -> None:
     clock = FakeClock()
     sounder = RecordingSounder()
     buzzer = BuzzerController(sounder, clock)
-    buzzer.beep(Signal.EXPIRED)
+    buzzer.expire()
     assert sounder.playing == EXPIRY_HZ
     buzzer.mute = True
     assert sounder.playing is None and buzzer.pending == ()
@@ -81,8 +82,7 @@ def test_muting_stops_a_sound_at_once() -> None:
 
 
 def test_sounds_due_together_are_played_one_after_the_other() -> None:
-    events = [HourglassEvent(Signal.WARNING, 5.0), HourglassEvent(Signal.EXPIRED, 0.0)]
-    assert plan(events, 100.0) == [
+    assert plan(["warning", "expiry"], 100.0) == [
         Beep(100.0, WARNING_S, WARNING_HZ),
         Beep(100.0 + WARNING_S + GAP_S, EXPIRY_S, EXPIRY_HZ),
     ]
@@ -91,9 +91,9 @@ def test_sounds_due_together_are_played_one_after_the_other() -> None:
 def test_a_new_sound_waits_for_the_one_playing() -> None:
     clock = FakeClock()
     buzzer = BuzzerController(RecordingSounder(), clock)
-    buzzer.beep(Signal.EXPIRED)
+    buzzer.expire()
     clock.advance(0.5)
-    buzzer.beep(Signal.WARNING)
+    buzzer.warn()
     assert buzzer.pending[1].start == pytest.approx(clock() - 0.5 + EXPIRY_S + GAP_S)
 
 
@@ -101,7 +101,7 @@ def test_an_active_buzzer_on_a_mock_pin(factory: MockFactory) -> None:
     clock = FakeClock()
     buzzer = create_buzzer(BuzzerConfig(pin=18), clock, pin_factory=factory)
     pin = factory.pin(18)
-    buzzer.beep(Signal.WARNING)
+    buzzer.warn()
     assert pin.state is True
     clock.advance(WARNING_S / 2)
     buzzer.tick()
@@ -116,12 +116,12 @@ def test_a_passive_piezo_plays_tones_by_pwm(pwm_factory: MockFactory) -> None:
     clock = FakeClock()
     buzzer = create_buzzer(BuzzerConfig(pin=12, tonal=True), clock, pin_factory=pwm_factory)
     pin = pwm_factory.pin(12)
-    buzzer.beep(Signal.WARNING)
+    buzzer.warn()
     assert pin.frequency == pytest.approx(WARNING_HZ) and pin.state == 0.5
     clock.advance(1)
     buzzer.tick()
     assert pin.frequency is None
-    buzzer.beep(Signal.EXPIRED)
+    buzzer.expire()
     assert pin.frequency == pytest.approx(EXPIRY_HZ)
     buzzer.close()
 
@@ -129,7 +129,7 @@ def test_a_passive_piezo_plays_tones_by_pwm(pwm_factory: MockFactory) -> None:
 def test_a_pin_in_use_is_one_sentence(factory: MockFactory) -> None:
     clock = FakeClock()
     first = create_buzzer(BuzzerConfig(pin=18), clock, pin_factory=factory)
-    with pytest.raises(HardwareError, match=r"^The buzzer cannot use GPIO 18: "):
+    with pytest.raises(DeviceError, match=r"^The buzzer cannot use GPIO 18: "):
         create_buzzer(BuzzerConfig(pin=18), clock, pin_factory=factory)
     first.close()
 
@@ -141,6 +141,6 @@ def test_a_failing_buzzer_never_stops_the_game() -> None:
 
     clock = FakeClock()
     buzzer = BuzzerController(Broken(), clock)
-    buzzer.beep()
+    buzzer.warn()
     clock.advance(1)
     buzzer.tick()  # nothing raised

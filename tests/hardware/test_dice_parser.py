@@ -4,7 +4,6 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from companion.core.errors import HardwareError
 from hardware.dice import (
     BadLine,
     DiceParseError,
@@ -17,6 +16,7 @@ from hardware.dice import (
     parse_line,
     preview,
 )
+from hardware.errors import DeviceError
 from hardware.sim import GARBAGE, roll_lines
 
 
@@ -96,7 +96,7 @@ def test_every_kind_of_bad_line(line: bytes, reason: BadLine) -> None:
         parse_line(line)
     assert caught.value.reason is reason
     assert caught.value.raw == line
-    assert isinstance(caught.value, HardwareError)  # players see it as a sentence
+    assert isinstance(caught.value, DeviceError)  # players see it as a sentence
     assert str(caught.value).startswith("The dice reader sent")
 
 

@@ -18,8 +18,8 @@ import pytest
 
 from companion import config as settings
 from companion import hwcli
-from hardware.dice import DiceReader
-from hardware.events import HardwareEvent, Kind, Source
+from hardware.dice import Connected, DiceProblem, DiceReader, Disconnected, Hello, Roll, Rolling
+from hardware.events import EventData, HardwareEvent, Kind, Source
 from hardware.sim import PtyDevice
 from tests.hardware.hwhelp import TIMEOUT_S, kind, next_event
 
@@ -236,14 +236,17 @@ def test_doctor_with_a_gpio_bar_and_a_piezo(
 
 
 def test_every_event_reads_as_words() -> None:
-    def words(kind_: Kind, **payload: object) -> str:
-        return hwcli._as_text(HardwareEvent(Source.DICE, kind_, payload))
+    def words(kind_: Kind, data: EventData) -> str:
+        return hwcli._as_text(HardwareEvent(Source.DICE, kind_, data))
 
-    assert words(Kind.CONNECTED, port="/dev/dice") == "connected to /dev/dice"
-    assert words(Kind.DISCONNECTED, port="p", error="gone") == "disconnected: gone"
-    assert words(Kind.HELLO, device="d", version="2") == "hello from d version 2"
-    assert words(Kind.ROLLING) == "rolling..."
-    assert words(Kind.ROLL, seq=1, values=(1, None)) == "roll 1: 1 ?"
+    unplugged = DiceProblem("unplugged", {"port": "p"})
+    assert words(Kind.CONNECTED, Connected("/dev/dice")) == "connected to /dev/dice"
+    assert words(Kind.DISCONNECTED, Disconnected("p", unplugged)) == (
+        "disconnected: The dice reader at p was unplugged"
+    )
+    assert words(Kind.HELLO, Hello("d", "2")) == "hello from d version 2"
+    assert words(Kind.ROLLING, Rolling()) == "rolling..."
+    assert words(Kind.ROLL, Roll(1, (1, None))) == "roll 1: 1 ?"
 
 
 def test_the_pi_checks_join_the_report(capsys: pytest.CaptureFixture[str]) -> None:

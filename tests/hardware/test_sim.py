@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import ButtonsConfig, Config
-from companion.core.hourglass import FakeClock, Signal
+from companion.core.hourglass import FakeClock
 from hardware.dice import DiceParseError, DiceReader, parse_line
 from hardware.events import EventQueue, HardwareEvent
 from hardware.sim import DiceSimulator, PtyDevice, Simulation, key_name, script
@@ -18,7 +18,9 @@ CONFIG = Config(buttons=ButtonsConfig(hold_time=0.05))
 
 @pytest.fixture
 def sim(events: EventQueue) -> Iterator[Simulation]:
-    with Simulation(CONFIG, events, clock=FakeClock()) as simulation:
+    with Simulation(
+        events, buttons=CONFIG.buttons, buzzer=CONFIG.buzzer, clock=FakeClock()
+    ) as simulation:
         yield simulation
 
 
@@ -79,14 +81,14 @@ def test_d_rolls_the_simulated_dice_through_a_pty(sim: Simulation, events: Event
 def test_the_strip_and_the_buzzer_are_simulated(sim: Simulation) -> None:
     assert sim.strip.count == 10 and sim.strip.describe() == "on-screen strip with 10 LEDs"
     assert not sim.buzzing
-    sim.buzzer.beep(Signal.WARNING)  # the real gpiozero Buzzer on a mock pin
+    sim.buzzer.warn()  # the real gpiozero Buzzer on a mock pin
     assert sim.buzzing
     assert sim.describe()[-1].startswith("dice reader simulated on /dev/")
 
 
 def test_a_simulation_can_be_made_again_after_close(events: EventQueue) -> None:
-    Simulation(CONFIG, events).close()
-    with Simulation(CONFIG, events) as again:
+    Simulation(events, buttons=CONFIG.buttons, buzzer=CONFIG.buzzer).close()
+    with Simulation(events, buttons=CONFIG.buttons, buzzer=CONFIG.buzzer) as again:
         assert len(again.buttons.buttons) == 3
 
 

@@ -1,6 +1,6 @@
 """The real app (simulated hardware, offscreen window) playing a scripted game, for
 the power-cut test. It prints `ack N` once the log holds N actions and the change is
-stored, and on start `resumed N <state digest>`.
+stored, and on start `resumed N <state digest>`, then waits for a line on stdin.
 
 usage: python app_child.py SEED [--new]
 """
@@ -57,6 +57,7 @@ def main() -> None:
     model = app.model
     assert model is not None, "no game to resume"
     print(f"resumed {len(model.session.log)} {digest(model.session.state)}", flush=True)
+    sys.stdin.readline()  # the test reads the stored log first: nothing may change it
     model.session.add_listener(lambda s, _c: print(f"ack {len(s.log)}", flush=True))
     script = random.Random(seed)
     while True:

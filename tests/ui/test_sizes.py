@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.skipif("COMPANION_UI_SIZE" in os.environ, reason="already the run at one chosen size")
+@pytest.mark.timeout(330)  # the whole suite runs in here: longer than one test's 120 s
 def test_suite_at_1280x720() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "tests/ui", "-q", "-p", "no:cacheprovider", "-x"],

@@ -13,6 +13,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.session import Session
+from companion.store import SessionRow
+
 BASE = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Balloon Companion"
 
@@ -84,3 +87,36 @@ def decode(url: str) -> dict[str, Any]:
         raise ValueError(f"not a BG Stats createPlay link: {url[:60]}")
     play: dict[str, Any] = json.loads(urllib.parse.unquote(url[len(BASE) :]))
     return play
+
+
+def _parse_time(text: str | None) -> dt.datetime:
+    if not text:
+        return dt.datetime.now(dt.UTC)
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def start_player(session: Session) -> str | None:
+    """The first player of the first round (BG Stats' start player)."""
+    for length in range(len(session) + 1):
+        current = session.rules.summary(session.state_at(length)).get("current")
+        if current is not None:
+            return str(current)
+    return None
+
+
+def play_link(session: Session, row: SessionRow) -> str:
+    """The link for the finished game `session`, stored as `row`."""
+    summary = session.summary()
+    last = session.log[-1] if session.log else None
+    ended = _parse_time(getattr(last, "at", None) or row.finished)
+    started = _parse_time(row.created)
+    facts = PlayFacts(
+        game_id=row.game,
+        game_name=session.rules.name,
+        play_id=f"bc{row.setup.seed:x}",
+        ended=ended,
+        duration_min=round((ended - started).total_seconds() / 60),
+        start_player=start_player(session),
+        no_points=all(p.get("score") is None for p in summary["players"]),
+    )
+    return link(create_play(summary, facts))

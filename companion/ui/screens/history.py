@@ -50,10 +50,7 @@ class HistoryGame(BoxLayout):
 
 
 def seat_colours(game: str, names: list[str]) -> list[str]:
-    table = adapter(game)
-    if table is not None:
-        return [hex_ for _, hex_ in table.seat_colours(names)]
-    return [theme.seat_colour(i)[1] for i in range(len(names))]
+    return [hex_ for _, hex_ in adapter(game).seat_colours(names)]
 
 
 def score_parts(player: dict[str, Any]) -> dict[str, int] | None:

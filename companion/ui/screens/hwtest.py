@@ -9,7 +9,7 @@ here, so GO held does not open the menu and nothing reaches a game.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
@@ -19,6 +19,8 @@ from kivy.uix.screenmanager import Screen
 
 from companion.core.messages import Message
 from companion.ui.screens.text import S
+from companion.ui.status import dice_message
+from hardware.dice import BadLineSeen, Connected, Disconnected, Err, Hello, Roll, Rolling, Status
 from hardware.events import HardwareEvent, Kind, Source
 from hardware.strip import OFF, RGB
 
@@ -62,21 +64,27 @@ def clock_time() -> str:
     return time.strftime("%H:%M:%S")
 
 
-def dice_line(event: HardwareEvent) -> Message | None:
-    """An event of the dice reader as the line it stands for."""
-    payload: Mapping[str, Any] = event.payload
-    now = clock_time()
-    kind = str(event.kind)
-    if kind == Kind.ROLL:
-        values = ",".join("?" if v is None else str(v) for v in payload.get("values", ()))
-        return S("ev_roll", time=now, seq=payload.get("seq"), values=values)
-    if kind == Kind.STATUS:
-        fields = " ".join(f"{k}={v}" for k, v in dict(payload.get("fields", {})).items())
-        return S("ev_status", time=now, fields=fields)
-    if kind in (Kind.HELLO, Kind.ROLLING, Kind.ERROR, Kind.BAD_LINE):
-        return S(f"ev_{kind}", time=now, **{k: str(v) for k, v in payload.items()})
-    if kind in (Kind.CONNECTED, Kind.DISCONNECTED):
-        return S(f"ev_{kind}", time=now, **{k: str(v) for k, v in payload.items()})
+def dice_line(data: object, now: str, tr: Callable[[Message], str]) -> Message | None:
+    """A dice reader's event (its typed message) as the line it stands for."""
+    match data:
+        case Roll(seq=seq, values=values):
+            faces = ",".join("?" if v is None else str(v) for v in values)
+            return S("ev_roll", time=now, seq=seq, values=faces)
+        case Status():
+            fields = " ".join(f"{k}={v}" for k, v in data.fields)
+            return S("ev_status", time=now, fields=fields)
+        case Hello(device=device, version=version):
+            return S("ev_hello", time=now, device=device, version=version)
+        case Rolling():
+            return S("ev_rolling", time=now)
+        case Err(text=text):
+            return S("ev_error", time=now, text=text)
+        case BadLineSeen(reason=reason, line=line):
+            return S("ev_bad_line", time=now, reason=reason, line=line)
+        case Connected(port=port):
+            return S("ev_connected", time=now, port=port)
+        case Disconnected(problem=problem):
+            return S("ev_disconnected", time=now, error=tr(dice_message(problem)))
     return None
 
 
@@ -154,7 +162,7 @@ class HardwareTestScreen(Screen):
     # -- the buzzer ----------------------------------------------------------------
     def beep(self) -> None:
         buzzer = self.app.devices.buzzer
-        buzzer.beep()
+        buzzer.warn()
         self.beeping = bool(buzzer.pending)
 
     def _tick(self, _dt: float) -> None:
@@ -171,7 +179,7 @@ class HardwareTestScreen(Screen):
     def hardware_event(self, event: HardwareEvent) -> bool:
         """Show the event; True (kept from the app) for the buttons."""
         if event.source == Source.DICE:
-            line = dice_line(event)
+            line = dice_line(event.data, clock_time(), self.app.tr)
             if line is not None:
                 self.dice_lines = [*self.dice_lines, line][-DICE_LINES:]
             return False
@@ -205,7 +213,7 @@ class HardwareTestScreen(Screen):
         elif status.connected:
             self.dice_status = S("dice_connected_plain", port=status.port)
         else:
-            self.dice_status = S(
-                "dice_disconnected", port=status.port, error=status.last_error or ""
-            )
+            problem = status.problem
+            error = self.app.tr(dice_message(problem)) if problem is not None else ""
+            self.dice_status = S("dice_disconnected", port=status.port, error=error)
         self.dice_counts = S("dice_counts", rolls=status.rolls, bad=status.bad_lines)

@@ -16,7 +16,7 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.strings import UI
-from companion.ui.tables import adapter, playable
+from companion.ui.tables import adapter
 from companion.ui.tables.base.adapter import OptionField
 from companion.ui.widgets import sized
 
@@ -75,8 +75,8 @@ class NewGameScreen(Screen):
             self._build_options()
 
     def prepare(self) -> None:
-        if not self.game_id or self.game_id not in playable():
-            self.game_id = playable()[0]
+        if self.game_id not in games.game_ids():
+            self.game_id = games.game_ids()[0]
         self.error = None
         self._reset_options()
         self._build_games()
@@ -91,8 +91,6 @@ class NewGameScreen(Screen):
         scale = App.get_running_app().scale
         row.add_widget(Factory.Dim(text=App.get_running_app().t("choose_game"), size_hint_x=0.4))
         for rules in games.all_rules():
-            if rules.id not in playable():
-                continue  # the other games' tables come with their screens
             toggle = Factory.Toggle(text=rules.name, active=rules.id == self.game_id)
             toggle.font_size = 20 * scale
             toggle.bind(on_release=lambda _w, gid=rules.id: self.choose_game(gid))
@@ -105,9 +103,7 @@ class NewGameScreen(Screen):
         self._build_options()
 
     def _reset_options(self) -> None:
-        table = adapter(self.game_id)
-        fields = table.options if table is not None else ()
-        self.options = {f.key: f.default for f in fields}
+        self.options = {f.key: f.default for f in adapter(self.game_id).options}
 
     # -- players -------------------------------------------------------------------
     def seat(self, name: str) -> None:
@@ -139,10 +135,9 @@ class NewGameScreen(Screen):
     def _build_seated(self) -> None:
         box = self.ids.seated
         box.clear_widgets()
-        table = adapter(self.game_id)
-        colours = table.seat_colours(self.seated_names) if table else []
+        colours = adapter(self.game_id).seat_colours(self.seated_names)
         for seat, name in enumerate(self.seated_names):
-            swatch = theme.rgba(colours[seat][1]) if colours else theme.rgba(theme.TEXT)
+            swatch = theme.rgba(colours[seat][1])
             box.add_widget(Factory.SeatRow(seat=seat, name=name, swatch=swatch))
 
     def _build_known(self) -> None:
@@ -177,9 +172,8 @@ class NewGameScreen(Screen):
         box.add_widget(Factory.Widget())
 
     def _shown_fields(self) -> list[OptionField]:
-        table = adapter(self.game_id)
         count = len(self.seated_names)
-        fields = table.options if table is not None else ()
+        fields = adapter(self.game_id).options
         return [f for f in fields if not f.max_players or count <= f.max_players]
 
     def _option_row(self, field: OptionField) -> Any:
@@ -243,7 +237,7 @@ class NewGameScreen(Screen):
     def start(self) -> None:
         app = App.get_running_app()
         table = adapter(self.game_id)
-        app_keys = {f.key for f in table.options if f.app_only} if table is not None else set()
+        app_keys = {f.key for f in table.options if f.app_only}
         shown = {f.key for f in self._shown_fields()}
         chosen = {
             k: (list(v) if isinstance(v, tuple) else v)
@@ -251,21 +245,20 @@ class NewGameScreen(Screen):
             if k in shown and v is not None  # None and hidden options: the rules' default
         }
         options = {k: v for k, v in chosen.items() if k not in app_keys}
-        for field in table.options if table is not None else ():
+        for field in table.options:
             if field.kind == "flags":  # each flag is an option of its own, true or false
                 flags = options.pop(field.key, ())
                 options.update({flag: flag in flags for flag, _ in field.choices})
         app_options = {k: v for k, v in chosen.items() if k in app_keys}
-        table_deals = options.get("balloon_cards") == "table"
-        if table_deals:
-            options["balloon_cards"] = "app"  # checked as app-dealt; the table's deal comes next
+        table_deals = table.table_deal(options)
+        options = table.with_deal(options, None)  # checked as app-dealt; the table's deal next
         try:
             self._check(options)
             if table_deals:
                 app.screen("secret").pick(self.game_id, list(self.seated_names), options)
                 app.show("secret")
                 return
-            reveal = bool(table and table.secret_balloons)
+            reveal = table.secret_balloons
             app.start_game(
                 self.game_id,
                 list(self.seated_names),

@@ -3,7 +3,6 @@ parts as bars, and the BG Stats QR code."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from kivy.app import App
@@ -15,38 +14,6 @@ from companion.ui import theme
 from companion.ui.screens import bgstats
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
-
-
-def _parse_time(text: str | None) -> dt.datetime:
-    if not text:
-        return dt.datetime.now(dt.UTC)
-    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
-def start_player(model: GameModel) -> str | None:
-    """The first player of the first round (BG Stats' start player)."""
-    for length in range(len(model.session) + 1):
-        current = model.rules.summary(model.session.state_at(length)).get("current")
-        if current is not None:
-            return str(current)
-    return None
-
-
-def play_link(model: GameModel) -> str:
-    row = model.store.session_row(model.session_id)
-    last = model.session.log[-1] if model.session.log else None
-    ended = _parse_time(getattr(last, "at", None) or row.finished)
-    started = _parse_time(row.created)
-    facts = bgstats.PlayFacts(
-        game_id=row.game,
-        game_name=model.rules.name,
-        play_id=f"bc{row.setup.seed:x}",
-        ended=ended,
-        duration_min=round((ended - started).total_seconds() / 60),
-        start_player=start_player(model),
-        no_points=all(p.get("score") is None for p in model.summary["players"]),
-    )
-    return bgstats.link(bgstats.create_play(model.summary, facts))
 
 
 class ResultsScreen(Screen):
@@ -68,7 +35,8 @@ class ResultsScreen(Screen):
         self.points = any(p.get("score") is not None for p in summary["players"])
         self.winner_hex = model.seat(winners[0])[1] if winners else theme.TEXT
         self._build_rows(model, summary)
-        self.link = play_link(model)
+        row = App.get_running_app().store.session_row(model.session_id)
+        self.link = bgstats.play_link(model.session, row)
 
     def _build_rows(self, model: GameModel, summary: dict[str, Any]) -> None:
         box = self.ids.rows

@@ -43,7 +43,8 @@ class ScoreScreen(Screen):
         model = App.get_running_app().model
         if model is None:
             return []
-        return [(p.name, c) for p in model.state.players for c in p.balloons]
+        held = model.adapter.held(model.session)
+        return [(name, colour) for name, colours in held.items() for colour in colours]
 
     def _build(self) -> None:
         self._build_balloons()

@@ -22,7 +22,6 @@ from kivy.uix.screenmanager import Screen
 
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
-from companion.games.wyscig_balonow import BALLOONS
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
@@ -47,6 +46,7 @@ class SecretScreen(Screen):
         self._pending: tuple[str, list[str], dict[str, Any]] | None = None
         self.picked: dict[str, list[str]] = {}
         self.per_player = 1
+        self.colours: tuple[str, ...] = ()  # the cards a player may pick
         App.get_running_app().bind(lang=self._language)
 
     def _language(self, *_: Any) -> None:
@@ -64,7 +64,8 @@ class SecretScreen(Screen):
             model = App.get_running_app().model
             if model is not None:
                 self.names = list(model.names)
-                self.per_player = len(model.state.players[0].balloons)
+                options = model.session.setup.options
+                self.per_player = model.adapter.balloons_per_player(len(self.names), options)
         if self._pending is None:
             self.mode = "reveal"
         self.index = 0
@@ -75,7 +76,8 @@ class SecretScreen(Screen):
         """The table dealt the cards: ask each player for theirs before the game starts."""
         self._pending = (game_id, names, options)
         table = adapter(game_id)
-        self.per_player = table.balloons_per_player(len(names)) if table else 1
+        self.per_player = table.balloons_per_player(len(names), options)
+        self.colours = table.secret_colours
         self.names = names
         self.picked = {}
         self.mode = "pick"
@@ -110,8 +112,7 @@ class SecretScreen(Screen):
     # -- reveal --------------------------------------------------------------------
     def _load_colours(self, name: str) -> None:
         app = App.get_running_app()
-        player = next(p for p in app.model.state.players if p.name == name)
-        colours = list(player.balloons)
+        colours = list(app.model.adapter.held(app.model.session)[name])
         words = [app.colour_name(c) for c in colours]
         self.shown_text = app.t("and", a=words[0], b=words[1]) if len(words) > 1 else words[0]
         self.shown_hex = theme.BALLOON_COLOURS.get(colours[0], theme.PANEL)
@@ -130,7 +131,7 @@ class SecretScreen(Screen):
         grid.clear_widgets()
         app = App.get_running_app()
         name = self.names[self.index]
-        for colour in BALLOONS:
+        for colour in self.colours:
             chosen = colour in self.picked.get(name, [])
             button = sized(Factory.Tap(text=app.colour_name(colour)), 24 * app.scale)
             hex_colour = theme.BALLOON_COLOURS[colour]
@@ -169,12 +170,13 @@ class SecretScreen(Screen):
             app.show(app.screen_for_model())
             return
         game_id, names, options = pending
-        options = {**options, "balloon_cards": {n: self.picked[n] for n in names}}
+        table = adapter(game_id)
         try:
-            app.start_game(game_id, names, options, reveal=False)
+            dealt = table.with_deal(options, {n: self.picked[n] for n in names})
+            app.start_game(game_id, names, dealt, reveal=False)
         except CompanionError as error:
             # e.g. two players named the same colour: ask again from the first player
-            self.pick(game_id, names, {k: v for k, v in options.items() if k != "balloon_cards"})
+            self.pick(game_id, names, options)
             self.index = 0
             self.finished = False
             self._enter_player()

@@ -21,8 +21,3 @@ def adapter(game_id: str) -> TableAdapter:
     if game_id not in TABLES:
         games.get(game_id)  # the games' own sentence, naming the games there are
     return TABLES[game_id]
-
-
-def playable() -> list[str]:
-    """The games, in the games' own order (every game has its table)."""
-    return [game_id for game_id in games.game_ids() if game_id in TABLES]

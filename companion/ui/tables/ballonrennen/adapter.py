@@ -6,16 +6,14 @@ helpers (`phase`, `reachable_altitudes`, ...) and sends actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
 from companion.core.messages import Catalog
 from companion.core.model import EndTurn, PlayerSpec
 from companion.core.session import Session
 from companion.games import ballonrennen as br
 from companion.ui import theme
-from companion.ui.tables.base.adapter import GoKind, OptionField
+from companion.ui.tables.base.adapter import TIMER_KEY, OptionField, TableAdapter
 
 NS = "ui_ballonrennen"
 UB = Catalog(
@@ -97,8 +95,6 @@ UB = Catalog(
     },
 )
 
-TIMER_KEY = "turn_timer_seconds"
-
 
 def key(name: str) -> str:
     """A label key for the new-game screen: the whole message key of this catalog."""
@@ -109,36 +105,27 @@ def balloon_hex(colour: str) -> str:
     return theme.BALLOON_COLOURS.get(colour, theme.TEXT)
 
 
-@dataclass(frozen=True)
-class BallonrennenAdapter:
-    game_id: str = br.GAME_ID
-    screen: str = "ballonrennen"
-    secret_balloons: bool = False
-    options: Sequence[OptionField] = field(
-        default_factory=lambda: (
-            OptionField(
-                "wind_deck",
-                key("o_wind_deck"),
-                "choice",
-                "table",
-                (("table", key("o_deck_table")), ("app", key("o_deck_app"))),
-            ),
-            OptionField(
-                "play_on",
-                key("o_play_on"),
-                "choice",
-                False,
-                ((False, key("o_play_on_no")), (True, key("o_play_on_yes"))),
-            ),
-            # The rules have no timer: an app-only option, off by default.
-            OptionField(
-                TIMER_KEY, key("o_timer"), "seconds", 0, step=15, maximum=300, app_only=True
-            ),
-        )
+class BallonrennenAdapter(TableAdapter):
+    game_id = br.GAME_ID
+    screen = "ballonrennen"
+    options = (
+        OptionField(
+            "wind_deck",
+            key("o_wind_deck"),
+            "choice",
+            "table",
+            (("table", key("o_deck_table")), ("app", key("o_deck_app"))),
+        ),
+        OptionField(
+            "play_on",
+            key("o_play_on"),
+            "choice",
+            False,
+            ((False, key("o_play_on_no")), (True, key("o_play_on_yes"))),
+        ),
+        # The rules have no timer: an app-only option, off by default.
+        OptionField(TIMER_KEY, key("o_timer"), "seconds", 0, step=15, maximum=300, app_only=True),
     )
-
-    def go(self, session: Session) -> GoKind:
-        return "none" if session.summary()["over"] else "end_turn"
 
     def glass_turn(self, session: Session) -> int | None:
         """The running turn's number (ends of turn so far), for the app's own glass."""
@@ -146,25 +133,10 @@ class BallonrennenAdapter:
             return None
         return sum(1 for action in session.log if isinstance(action, EndTurn))
 
-    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
-        return self.timer_seconds(session, app_options) > 0 and not session.summary()["over"]
-
-    def turn_started(self, session: Session) -> bool:
-        return False  # the rules keep no timer; the view-model keeps the app's glass
-
-    def turn_expired(self, session: Session) -> bool:
-        return False
-
-    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
-        return float(app_options.get(TIMER_KEY) or 0)
-
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
         """The rules' balloon colours in seat order (red, yellow, green, ...)."""
         colours = br.assign_colours([PlayerSpec(name=n) for n in names])
         return [(c, balloon_hex(c)) for c in colours]
-
-    def balloons_per_player(self, count: int) -> int:
-        return 1
 
 
 ADAPTER = BallonrennenAdapter()

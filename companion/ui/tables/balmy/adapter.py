@@ -8,15 +8,13 @@ decisions: the screen sends actions and the rules accept or refuse them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, get_args
 
 from companion.core.messages import Catalog, Message
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
-from companion.ui.tables.base.adapter import GoKind, OptionField
-
-TIMER_KEY = "turn_timer_seconds"
+from companion.ui.tables.base.adapter import TIMER_KEY, GoKind, OptionField, TableAdapter
 
 # Okabe-Ito where the palette has the colour; Okabe-Ito's "reddish purple" for
 # purple, and white/grey for the sixth balloon. Always shown with the name.
@@ -179,6 +177,11 @@ def altitude_name(altitude: str) -> Message:
 # -- readings of the state, for display ----------------------------------------------
 
 
+def state_of(session: Session) -> bb.State:
+    state: bb.State = session.state
+    return state
+
+
 @dataclass(frozen=True)
 class Upkeep:
     """What the app's upkeep (steps 4 to 6) took from the balloon whose turn ended."""
@@ -281,38 +284,27 @@ def _options() -> tuple[OptionField, ...]:
     )
 
 
-@dataclass(frozen=True)
-class BalmyAdapter:
-    game_id: str = bb.GAME_ID
-    screen: str = "balmy"
-    secret_balloons: bool = False
-    options: Sequence[OptionField] = field(default_factory=_options)
+class BalmyAdapter(TableAdapter):
+    game_id = bb.GAME_ID
+    screen = "balmy"
+    options = _options()
 
     def go(self, session: Session) -> GoKind:
-        return "none" if session.state.over else "end_turn"
+        return "none" if state_of(session).over else "end_turn"
 
     def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
-        return not session.state.over and self.timer_seconds(session, app_options) > 0
-
-    def turn_started(self, session: Session) -> bool:
-        return False  # no rules action starts the glass: it is the app's (glass_turn)
-
-    def turn_expired(self, session: Session) -> bool:
-        return False
+        return not state_of(session).over and self.timer_seconds(session, app_options) > 0
 
     def glass_turn(self, session: Session) -> int | None:
-        state: bb.State = session.state
+        state = state_of(session)
         return None if state.over else state.turn.number
-
-    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
-        return float(app_options.get(TIMER_KEY, 0) or 0)
 
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
         # A player's first balloon takes the palette colour of their seat.
         return [(c, balloon_hex(c)) for c in bb.PALETTE[: len(names)]]
 
-    def balloons_per_player(self, count: int) -> int:
-        return 2 if count <= 3 else 1
+    def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
+        return bb.balloons_per_player(bb.Options.model_validate(dict(options)), count)
 
 
 ADAPTER = BalmyAdapter()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from companion.core.session import Session
 
@@ -44,35 +44,79 @@ class OptionField:
     max_players: int = 0
 
 
-class TableAdapter(Protocol):
-    """A table's adapter. One optional member is not in the protocol: a game whose
-    rules have no hourglass but which offers an app-only turn timer defines
-    `glass_turn(session) -> int | None` (the running turn's number, None when no
-    turn runs); the view-model then starts that glass on GO, resets it when the
-    turn changes, and only signals when time is up (see `GameModel.app_turn`)."""
+TIMER_KEY = "turn_timer_seconds"  # the app-only turn timer's option
+
+
+class TableAdapter:
+    """What a game's table knows that its rules do not say, answered from the rules'
+    own helpers: which screen shows it, what GO means now, the turn timer, the seat
+    colours, the new-game options, its dice and its secret balloons.
+
+    The defaults fit a game whose rules have no timer and which offers the app's own
+    turn timer (`TIMER_KEY`, seconds, 0 = off), with no dice and nothing secret; a
+    game's adapter says what differs. No Kivy here, and no rule decisions.
+    """
+
+    game_id: str
+    screen: str  # the name of its table screen
+    options: Sequence[OptionField] = ()
+    dice: int = 0  # the dice of one roll the reader may send; 0: the game has none
+    dice_action: str = "dice"  # the action a roll is sent as (its `values`)
+    secret_colours: tuple[str, ...] = ()  # the colours of secret balloon cards, if any
 
     @property
-    def game_id(self) -> str: ...
+    def secret_balloons(self) -> bool:
+        return bool(self.secret_colours)
 
-    @property
-    def screen(self) -> str: ...
+    def go(self, session: Session) -> GoKind:
+        """What GO sends now."""
+        return "none" if session.summary()["over"] else "end_turn"
 
-    @property
-    def options(self) -> Sequence[OptionField]: ...
+    # -- the turn timer --------------------------------------------------------------
+    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
+        return float(app_options.get(TIMER_KEY) or 0)
 
-    @property
-    def secret_balloons(self) -> bool: ...
+    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
+        """The current turn runs on the glass."""
+        return self.timer_seconds(session, app_options) > 0 and not session.summary()["over"]
 
-    def go(self, session: Session) -> GoKind: ...
+    def turn_started(self, session: Session) -> bool:
+        """The rules say the glass of this turn was started (a rules-kept glass)."""
+        return False
 
-    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool: ...
+    def turn_expired(self, session: Session) -> bool:
+        """The rules recorded that this turn's glass ran out."""
+        return False
 
-    def turn_started(self, session: Session) -> bool: ...
+    def glass_turn(self, session: Session) -> int | None:
+        """The running turn's number when the glass is the app's own, which GO starts
+        and the turn's end resets; None when the rules keep the glass, or no turn runs."""
+        return None
 
-    def turn_expired(self, session: Session) -> bool: ...
+    # -- players and their balloons ----------------------------------------------------
+    def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        """(colour name, "#RRGGBB") of each seat, in seat order."""
+        raise NotImplementedError
 
-    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float: ...
+    def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
+        return 1
 
-    def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
+    def held(self, session: Session) -> dict[str, tuple[str, ...]]:
+        """Each player's secret balloon cards (none in a game without them)."""
+        return {}
 
-    def balloons_per_player(self, count: int) -> int: ...
+    def table_deal(self, options: Mapping[str, Any]) -> bool:
+        """The cards of the secret balloons were dealt at the table: each player taps
+        theirs in before the game starts."""
+        return False
+
+    def with_deal(
+        self, options: Mapping[str, Any], deal: Mapping[str, Sequence[str]] | None
+    ) -> dict[str, Any]:
+        """The options with the secret balloons' deal: the players' `deal`, or (None)
+        the app deals them."""
+        return dict(options)
+
+    def roll_of_turn(self, session: Session) -> Sequence[int]:
+        """The dice rolled this turn, () if none yet."""
+        return ()

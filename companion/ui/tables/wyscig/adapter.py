@@ -1,70 +1,86 @@
 """What the Wyścig balonów table needs that the rules do not say: GO's meaning now,
-the seat colours (not balloon colours: the balloons are secret) and the new-game
-options. No Kivy here."""
+the rules' hourglass, the seat colours (not balloon colours: the balloons are
+secret), the secret balloon cards, the five dice and the new-game options. Answered
+from the rules' own helpers; no Kivy here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.session import Session
 from companion.games import wyscig_balonow as wb
 from companion.ui import theme
-from companion.ui.tables.base.adapter import GoKind, OptionField
+from companion.ui.tables.base.adapter import GoKind, OptionField, TableAdapter
+
+BY_APP_OR_TABLE = (("app", "by_app"), ("table", "by_table"))
 
 
-@dataclass(frozen=True)
-class WyscigAdapter:
-    game_id: str = wb.GAME_ID
-    screen: str = "wyscig"
-    secret_balloons: bool = True
-    options: Sequence[OptionField] = field(
-        default_factory=lambda: (
-            OptionField("timer_seconds", "timer", "seconds", 30),
-            OptionField("untimed", "untimed", "players", ()),
-            OptionField(
-                "order_cards",
-                "order_cards",
-                "choice",
-                "app",
-                (("app", "by_app"), ("table", "by_table")),
-            ),
-            OptionField(
-                "balloon_cards",
-                "balloon_cards",
-                "choice",
-                "app",
-                (("app", "by_app"), ("table", "by_table")),
-            ),
-        )
+def state_of(session: Session) -> wb.State:
+    state: wb.State = session.state
+    return state
+
+
+def turns_per_round(count: int) -> int:
+    """Order cards dealt each round: two each with two players (four turns), else one."""
+    return 2 * count if count == 2 else count
+
+
+class WyscigAdapter(TableAdapter):
+    game_id = wb.GAME_ID
+    screen = "wyscig"
+    dice = 5
+    secret_colours = wb.BALLOONS
+    options = (
+        OptionField("timer_seconds", "timer", "seconds", 30),
+        OptionField("untimed", "untimed", "players", ()),
+        OptionField("order_cards", "order_cards", "choice", "app", BY_APP_OR_TABLE),
+        OptionField("balloon_cards", "balloon_cards", "choice", "app", BY_APP_OR_TABLE),
     )
 
     def go(self, session: Session) -> GoKind:
-        state: wb.State = session.state
+        state = state_of(session)
         if state.over:
             return "score" if state.distances is None else "none"
         if not state.order:
             return "order"
         return "end_turn" if state.turn.timer_started else "start_timer"
 
+    # -- the rules' hourglass ------------------------------------------------------------
+    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
+        options: wb.Options = session.options  # type: ignore[assignment]
+        return float(options.timer_seconds)
+
     def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
-        return bool(wb.RULES.timed_now(session.state))
+        return wb.RULES.timed_now(state_of(session))
 
     def turn_started(self, session: Session) -> bool:
-        return bool(session.state.turn.timer_started)
+        return state_of(session).turn.timer_started
 
     def turn_expired(self, session: Session) -> bool:
-        return bool(session.state.turn.timer_expired)
+        return state_of(session).turn.timer_expired
 
-    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
-        return float(session.options.timer_seconds)  # type: ignore[attr-defined]
-
+    # -- players and their balloons ----------------------------------------------------
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
         return [theme.seat_colour(i) for i in range(len(names))]
 
-    def balloons_per_player(self, count: int) -> int:
+    def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return 2 if count == 2 else 1
+
+    def held(self, session: Session) -> dict[str, tuple[str, ...]]:
+        return {p.name: p.balloons for p in state_of(session).players}
+
+    def table_deal(self, options: Mapping[str, Any]) -> bool:
+        return options.get("balloon_cards") == "table"
+
+    def with_deal(
+        self, options: Mapping[str, Any], deal: Mapping[str, Sequence[str]] | None
+    ) -> dict[str, Any]:
+        cards = "app" if deal is None else {name: list(c) for name, c in deal.items()}
+        return {**options, "balloon_cards": cards}
+
+    def roll_of_turn(self, session: Session) -> Sequence[int]:
+        return state_of(session).turn.dice or ()
 
 
 ADAPTER = WyscigAdapter()

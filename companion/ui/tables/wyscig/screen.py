@@ -20,6 +20,7 @@ from kivy.uix.screenmanager import Screen
 from companion.games.wyscig_balonow import OBSTACLES
 from companion.ui import theme
 from companion.ui.strings import UI
+from companion.ui.tables.wyscig.adapter import turns_per_round
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import DieFace, TableControls, sized, sync_rows
 
@@ -144,7 +145,7 @@ class OrderView(ModalView):
 
     def tap(self, name: str) -> None:
         model = self.screen.model
-        turns = 4 if len(model.names) == 2 else len(model.names)
+        turns = turns_per_round(len(model.names))
         self.chosen.append(name)
         if len(self.chosen) < turns:
             return

@@ -1,6 +1,21 @@
-"""One sentence for whatever gpiozero raises when a device cannot have its pins."""
+"""The one error a device raises when it cannot be used, and the sentence for
+whatever gpiozero raises when a device cannot have its pins.
+
+The app wraps a `DeviceError` into its own `HardwareError` where it builds the
+devices; the hardware layer knows nothing of the app.
+"""
 
 from __future__ import annotations
+
+
+class DeviceError(Exception):
+    """A device that cannot be used: `device` names it ("buttons", "strip", "buzzer",
+    "dice"), the message says why in plain English, for a status line or a log."""
+
+    def __init__(self, device: str, text: str) -> None:
+        super().__init__(text)
+        self.device = device
+        self.text = text
 
 
 def pin_problem(device: str, pins: str, error: BaseException) -> str:

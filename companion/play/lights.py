@@ -1,0 +1,168 @@
+"""The LED strip's pictures for the game in play.
+
+`frame()` is a pure function: from the hourglass view, the current player's colour
+and the winners' colours, at the instant `now` (the injected monotonic time; the
+blinking and the winners' wave depend on it and on nothing else), to a tuple of
+`(r, g, b)` colours, LED 0 (the bottom of the glass) first. The screen, the strip
+and the tests draw the same picture.
+
+`StripController` listens to the session for whose turn it is and who won, and
+writes the next frame to the strip whenever it is asked to draw; the strip backends
+in `hardware.strip` only write frames.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from companion.core.hourglass import HourglassView, Phase
+from companion.core.session import Change, Session
+from hardware.strip import AMBER, GREEN, LEVELS, OFF, RED, RGB, Frame, Strip
+
+PAUSED_LEVEL = 0.25  # a paused glass keeps its picture, dimmed
+BLINK_PERIOD_S = 1.0  # time is up: red half a second, dark half a second
+# Colour steps through the warning band (and LEVELS, the partly lit LED's brightness
+# steps): each visible change redraws the screen too, so a few steps a second keep
+# the Pi cool while the sand still drains smoothly to the eye.
+COLOUR_STEPS = 40
+WINNER_PERIOD_S = 2.0  # one wave crest runs the length of the strip in this time
+SCREEN_LEDS = 10  # LEDs drawn on screen when no strip says otherwise
+
+
+# --- colours -------------------------------------------------------------------------
+
+
+def hex_to_rgb(text: str) -> RGB:
+    """`"#0072B2"` -> `(0, 114, 178)`; the seat and balloon colours are written so."""
+    digits = text.strip().removeprefix("#")
+    if len(digits) != 6:
+        raise ValueError(f"{text!r} is not a colour like #0072B2")
+    value = int(digits, 16)
+    return (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF
+
+
+def scale(colour: RGB, level: float) -> RGB:
+    level = max(0.0, min(1.0, level))
+    r, g, b = colour
+    return round(r * level), round(g * level), round(b * level)
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` at t=0, `b` at t=1."""
+    t = max(0.0, min(1.0, t))
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def sand_colour(view: HourglassView) -> RGB:
+    """Green until the warning band, then through amber to red as the sand runs out."""
+    band = view.warning_band
+    if band <= 0 or view.seconds_left >= band:
+        return GREEN
+    t = max(0.0, view.seconds_left / band)  # 1 at the band's start, 0 when time is up
+    t = round(t * COLOUR_STEPS) / COLOUR_STEPS
+    if t >= 0.5:
+        return blend(AMBER, GREEN, (t - 0.5) * 2)
+    return blend(RED, AMBER, t * 2)
+
+
+# --- frames --------------------------------------------------------------------------
+
+
+def frame(
+    count: int,
+    now: float,
+    *,
+    view: HourglassView | None = None,
+    player: RGB | None = None,
+    winners: Sequence[RGB] = (),
+) -> Frame:
+    """What the strip shows at `now`: the winners' animation once the game is over,
+    the hourglass while one runs, otherwise the current player's colour (or dark)."""
+    if winners:
+        return winner_frame(count, now, winners)
+    if view is None or view.phase is Phase.IDLE:
+        return player_frame(count, player)
+    return hourglass_frame(count, now, view)
+
+
+def hourglass_frame(count: int, now: float, view: HourglassView) -> Frame:
+    if view.phase is Phase.EXPIRED or (view.phase is Phase.RUNNING and view.seconds_left <= 0):
+        on = (now % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2
+        return (RED if on else OFF,) * count
+    sand = sand_frame(count, view.fraction_left, sand_colour(view))
+    if view.phase is Phase.PAUSED:
+        return tuple(scale(colour, PAUSED_LEVEL) for colour in sand)
+    return sand
+
+
+def sand_frame(count: int, fraction: float, colour: RGB) -> Frame:
+    """LED 0 is the bottom of the glass: the far end goes dark first, and the last lit
+    LED glows in proportion to the sand left in it (like `LEDBarGraph(pwm=True)`)."""
+    lit = max(0.0, min(1.0, fraction)) * count
+    out = []
+    for index in range(count):
+        level = max(0.0, min(1.0, lit - index))
+        out.append(scale(colour, math.ceil(level * LEVELS) / LEVELS))
+    return tuple(out)
+
+
+def player_frame(count: int, colour: RGB | None) -> Frame:
+    return ((colour or OFF),) * count
+
+
+def winner_frame(count: int, now: float, winners: Sequence[RGB]) -> Frame:
+    """Stripes of the winners' colours (several on a tie) with a bright wave running
+    along them, so the table sees who won from across the room."""
+    stripe = max(1, count // (2 * len(winners)))
+    phase = (now % WINNER_PERIOD_S) / WINNER_PERIOD_S
+    out = []
+    for index in range(count):
+        colour = winners[(index // stripe) % len(winners)]
+        wave = 0.5 + 0.5 * math.cos(2 * math.pi * (index / max(count, 1) - phase))
+        out.append(scale(colour, 0.25 + 0.75 * wave))
+    return tuple(out)
+
+
+# --- the game's strip ----------------------------------------------------------------
+
+
+class StripController:
+    """The strip of the game in play. As a session listener it follows whose turn it
+    is and who won (colours from `seats`, name -> "#RRGGBB"); `draw()` writes the
+    frame for now and the hourglass view, and returns it for the screen.
+
+    A strip writes a frame only when it differs from the last one, so drawing at
+    every tick costs a comparison, not a write."""
+
+    def __init__(self, strip: Strip | None, seats: Mapping[str, str]) -> None:
+        self.strip = strip
+        self.leds = strip.count if strip is not None and strip.count > 0 else SCREEN_LEDS
+        self._seats = {name: hex_to_rgb(colour) for name, colour in seats.items()}
+        self._player: RGB | None = None
+        self._winners: list[RGB] = []
+
+    def follow(self, session: Session) -> None:
+        """Read the current player and the winners now (and listen from here on)."""
+        self.changed(session, "apply")
+        session.add_listener(self.changed)
+
+    def leave(self, session: Session) -> None:
+        session.remove_listener(self.changed)
+
+    def changed(self, session: Session, _change: Change) -> None:
+        summary = session.summary()
+        current = summary.get("current")
+        self._player = self._seats.get(current) if isinstance(current, str) else None
+        winners = summary.get("winners", []) if session.decided else []
+        self._winners = [self._seats[n] for n in winners if n in self._seats]
+
+    def draw(self, now: float, view: HourglassView | None) -> Frame:
+        picture = frame(self.leds, now, view=view, player=self._player, winners=self._winners)
+        if self.strip is not None:
+            self.strip.show(picture)
+        return picture

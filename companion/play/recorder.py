@@ -1,0 +1,54 @@
+"""The recorder of the game in play: a session listener that writes what the store
+keeps besides the action log (the summary, whether the game is decided, the glass's
+seconds left and the screen the game was last on).
+
+The actions themselves reach the store through the session's journal, inside
+`Session.apply`; what is here may fail (a full disk) without losing a tap, so a
+failure is logged and the game goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.session import Change, Session
+from companion.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class Recorder:
+    def __init__(self, store: Store, session_id: int) -> None:
+        self.store = store
+        self.session_id = session_id
+        saved = store.session_row(session_id).extra.get("hourglass")
+        self._glass: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
+
+    def follow(self, session: Session) -> None:
+        """Record the session as it is now, and after every change from here on."""
+        self.changed(session, "apply")
+        session.add_listener(self.changed)
+
+    def leave(self, session: Session) -> None:
+        session.remove_listener(self.changed)
+
+    def changed(self, session: Session, _change: Change) -> None:
+        self.store.record_summary(self.session_id, session.summary(), session.decided)
+
+    def where(self, screen: str) -> None:
+        """The game was last on the table ("table") or left for home ("home")."""
+        self.store.save_extra(self.session_id, screen=screen)
+
+    # -- the glass (`companion.play.timer.GlassMemory`) --------------------------------
+    def save_glass(self, glass: Mapping[str, Any]) -> None:
+        try:
+            self.store.save_extra(self.session_id, hourglass=dict(glass))
+        except Exception:  # a full disk must not stop the glass; the actions are safe
+            log.exception("could not save the hourglass")
+            return
+        self._glass = dict(glass)
+
+    def saved_glass(self) -> Mapping[str, Any]:
+        return self._glass
