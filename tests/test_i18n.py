@@ -34,8 +34,8 @@ CATALOG_MODULES = (
     "companion.games.balmy_balloonists",
     "companion.ui.strings",
     "companion.ui.screens.text",
-    "companion.ui.tables.ballonrennen.adapter",
-    "companion.ui.tables.balmy.adapter",
+    "companion.ui.tables.ballonrennen.text",
+    "companion.ui.tables.balmy.text",
     "companion.ui.status",
 )
 

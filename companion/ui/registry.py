@@ -27,6 +27,7 @@ from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.statistics import StatisticsScreen
 from companion.ui.tables.ballonrennen.screen import BallonrennenScreen
 from companion.ui.tables.balmy.screen import BalmyScreen
+from companion.ui.tables.base.screen import TableScreen
 from companion.ui.tables.wyscig.screen import WyscigScreen
 
 
@@ -61,8 +62,13 @@ SCREENS = (
     _entry("hwtest", HardwareTestScreen, "hwtest"),
 )
 
-# The shared widgets' rules and the menu's, loaded at start before any screen's.
-SHARED_KV = (kv_beside(widgets.Tap, "widgets"), kv_beside(MenuView, "menu"))
+# The shared widgets' rules, the menu's and the table skeleton's, loaded at start
+# before any screen's.
+SHARED_KV = (
+    kv_beside(widgets.Tap, "widgets"),
+    kv_beside(MenuView, "menu"),
+    kv_beside(TableScreen, "table"),
+)
 
 
 def entry(name: str) -> ScreenEntry:

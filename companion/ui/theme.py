@@ -27,6 +27,7 @@ ACCENT_TEXT = "#06240F"
 DANGER = "#FF6B5B"
 WARNING = "#FFC145"
 PAUSED = "#8FA3FF"
+INK = "#10131A"  # dark text on a light colour (a paused button, a yellow balloon)
 
 # Wyścig balonów: the balloon a player holds is secret, so seats get colours that
 # are not balloon colours.
@@ -62,4 +63,4 @@ def readable_on(hex_colour: str) -> str:
     """Dark or light text, whichever reads better on `hex_colour`."""
     r, g, b, _ = rgba(hex_colour)
     luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return "#10131A" if luminance > 0.45 else TEXT
+    return INK if luminance > 0.45 else TEXT

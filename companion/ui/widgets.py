@@ -369,23 +369,6 @@ class SeatRow(BoxLayout):
     swatch = ColorProperty(theme.rgba(theme.TEXT))
 
 
-class OrderChip(BoxLayout):
-    label = StringProperty("")
-    name = StringProperty("")
-    swatch = ColorProperty(theme.rgba(theme.TEXT))
-    current = BooleanProperty(False)
-
-
-class PlayerRow(ButtonBehavior, BoxLayout):
-    """A player's tokens at a glance; a tap opens the corrections."""
-
-    name = StringProperty("")
-    swatch = ColorProperty(theme.rgba(theme.TEXT))
-    mail = NumericProperty(0)
-    penalty = NumericProperty(0)
-    current = BooleanProperty(False)
-
-
 class ResultRow(BoxLayout):
     rank = StringProperty("")
     name = StringProperty("")

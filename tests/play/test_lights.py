@@ -13,6 +13,7 @@ from companion.core.hourglass import FakeClock, Hourglass, HourglassView, Phase
 from companion.play import lights
 from companion.play.lights import StripController, frame, hex_to_rgb
 from hardware.strip import AMBER, GREEN, OFF, RED, RecordingStrip
+from tests.tables.helpers import act, session
 
 BLUE = hex_to_rgb("#0072B2")
 PINK = hex_to_rgb("#CC79A7")
@@ -168,3 +169,20 @@ def test_only_changed_frames_are_written(glass: Hourglass, clock: FakeClock) -> 
     assert controller.draw(clock(), glass.view()) == recording.latest
     assert recording.writes == len(recording.frames) == 2
     assert recording.latest == recording.last_frame
+
+
+def test_the_controller_follows_whose_turn_it_is(clock: FakeClock) -> None:
+    game = session("wyscig-balonow", ["Ola", "Jan"])
+    recording = RecordingStrip(4)
+    controller = StripController(recording, {"Ola": "#0072B2", "Jan": "#CC79A7"})
+    controller.follow(game)
+    assert game.summary()["current"] == "Jan"
+    assert controller.draw(clock(), None) == (PINK,) * 4
+    act(game, "start_timer")
+    act(game, "dice", values=[1, 2, 3, 4, 5])
+    act(game, "end_turn")
+    assert controller.draw(clock(), None) == (BLUE,) * 4  # Ola's turn: her colour
+    controller.leave(game)
+    game.undo()  # Jan's turn again, but the controller no longer listens
+    assert controller.draw(clock(), None) == (BLUE,) * 4
+    assert recording.latest == (BLUE,) * 4

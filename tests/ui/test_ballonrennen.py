@@ -15,14 +15,14 @@ import pytest
 from kivy.core.window import Window
 
 from companion.i18n import languages
-from companion.ui.tables.ballonrennen.widgets import WindRose
+from companion.ui.tables.ballonrennen.widgets import BrWindRose
 from tests.ui.conftest import SIZE
 from tests.ui.harness import OUT, Harness
 
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Harness]:
-    WindRose.turn_s = 0  # a screenshot never catches a marker half-turned
+    BrWindRose.turn_s = 0  # a screenshot never catches a marker half-turned
     harness = Harness(tmp_path, size=SIZE)
     yield harness
     harness.close()

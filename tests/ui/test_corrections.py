@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui.widgets import PlayerRow, StepTap
+from companion.ui.tables.wyscig.widgets import PlayerRow
+from companion.ui.widgets import StepTap
 from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 

@@ -118,7 +118,7 @@ class HistoryScreen(Screen):
         self.session_id = session_id
         self._show(view)
 
-    def _fill_log(self, view: HistoryGame, lines: list[history_data.LogLine]) -> None:
+    def _fill_log(self, view: HistoryGame, lines: list[history_data.LogEntry]) -> None:
         box = view.ids.log
         for line in lines:
             box.add_widget(LogLine(line=line))
@@ -170,7 +170,7 @@ def view_date(row: Any) -> str:
     return history_data.local_date(row.finished or row.created)
 
 
-def line_text(line: history_data.LogLine, _lang: str = "") -> str:
+def line_text(line: history_data.LogEntry, _lang: str = "") -> str:
     app = App.get_running_app()
     message: Message = history_data.line_message(line, app.tr)
     return str(app.tr(message))

@@ -128,13 +128,13 @@ def describe(data: Mapping[str, Any]) -> Message:
 
 
 @dataclass(frozen=True)
-class LogLine:
+class LogEntry:
     time: str
     actor: str | None
     what: Message
 
 
-def log_lines(store: Store, session_id: int) -> list[LogLine]:
+def log_lines(store: Store, session_id: int) -> list[LogEntry]:
     """The effective log in order: time, whose turn it was, what happened."""
     session = store.load_session(session_id, journal=False)
     rules = session.rules
@@ -142,12 +142,12 @@ def log_lines(store: Store, session_id: int) -> list[LogLine]:
     lines = []
     for data in store.raw_actions(session_id):
         actor = data.get("player") or rules.summary(state).get("current")
-        lines.append(LogLine(local_time(data.get("at")), actor and str(actor), describe(data)))
+        lines.append(LogEntry(local_time(data.get("at")), actor and str(actor), describe(data)))
         state = rules.apply(state, rules.parse_action(data))
     return lines
 
 
-def line_message(line: LogLine, translate: Callable[[Message], str]) -> Message:
+def line_message(line: LogEntry, translate: Callable[[Message], str]) -> Message:
     """The line as one sentence; `what` is rendered first in the same language."""
     what = translate(line.what).strip()
     if line.actor:

@@ -2,7 +2,7 @@
 button and see which events arrive, and watch the dice reader's lines live.
 
 While it is shown the page owns the strip (the game's hourglass frame waits) and
-sees every hardware event first (`CompanionApp.handle_event`); button events stop
+sees every hardware event first (`companion.ui.routing.HardwareRouter`); button events stop
 here, so GO held does not open the menu and nothing reaches a game.
 """
 

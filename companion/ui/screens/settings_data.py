@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import glob
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -71,84 +71,94 @@ def serial_ports(current: str) -> list[str]:
 
 def settings_for(tab: str, draft: dict[str, Any]) -> list[Setting]:
     """The rows of one tab (the serial ports depend on the draft and the machine)."""
-    on_off = ((False, S("on")), (True, S("muted")))
-    if tab == "general":
-        return [
-            Setting(
-                ("language",),
-                "set_language",
-                "choice",
-                tuple(
-                    (lang, S("plain", text=LANGUAGE_NAMES.get(lang, lang))) for lang in languages()
-                ),
-            ),
-            Setting(
-                ("screen", "rotation"),
-                "set_rotation",
-                "choice",
-                tuple((v, S("degrees", value=v)) for v in (0, 90, 180, 270)),
-            ),
-            Setting(
-                ("hourglass", "warnings"),
-                "set_warnings",
-                "multi",
-                tuple((v, S("value_seconds", value=int(v))) for v in WARNING_CHOICES),
-            ),
-        ]
-    if tab == "sound":
-        return [
-            Setting(("buzzer", "mute"), "set_mute", "choice", on_off),
-            Setting(
-                ("buzzer", "tonal"),
-                "set_tonal",
-                "choice",
-                ((False, S("active_buzzer")), (True, S("tonal_buzzer"))),
-            ),
-            Setting(("buzzer", "pin"), "set_buzzer_pin", "step", unit="pin"),
-        ]
-    if tab == "strip":
-        types = ("none", "gpio-bar", "apa102", "ws2812")
-        orders = (None, "rgb", "rbg", "grb", "gbr", "brg", "bgr")
-        return [
-            Setting(
-                ("strip", "type"),
-                "set_strip_type",
-                "choice",
-                tuple((t, S("strip_none") if t == "none" else S("plain", text=t)) for t in types),
-            ),
-            Setting(("strip", "led_count"), "set_led_count", "step"),
-            Setting(("strip", "brightness"), "set_brightness", "step", step=0.05, unit="percent"),
-            Setting(
-                ("strip", "colour_order"),
-                "set_colour_order",
-                "choice",
-                tuple((o, S("auto") if o is None else S("plain", text=o)) for o in orders),
-            ),
-        ]
-    if tab == "buttons":
-        return [
-            Setting(("buttons", "go"), "set_go", "step", unit="pin"),
-            Setting(("buttons", "undo"), "set_undo", "step", unit="pin"),
-            Setting(("buttons", "pause"), "set_pause", "step", unit="pin"),
-            Setting(
-                ("buttons", "pull_up"),
-                "set_pull_up",
-                "choice",
-                ((True, S("pull_up")), (False, S("pull_down"))),
-            ),
-            Setting(("buttons", "hold_time"), "set_hold_time", "step", step=0.1, unit="seconds"),
-            Setting(("buttons", "lockout_s"), "set_lockout", "step", step=0.05, unit="seconds"),
-        ]
-    port = str(get(draft, ("serial", "port")))
+    return _TABS[tab](draft)
+
+
+def _general(draft: dict[str, Any]) -> list[Setting]:
+    names = tuple((lang, S("plain", text=LANGUAGE_NAMES.get(lang, lang))) for lang in languages())
+    return [
+        Setting(("language",), "set_language", "choice", names),
+        Setting(
+            ("screen", "rotation"),
+            "set_rotation",
+            "choice",
+            tuple((v, S("degrees", value=v)) for v in (0, 90, 180, 270)),
+        ),
+        Setting(
+            ("hourglass", "warnings"),
+            "set_warnings",
+            "multi",
+            tuple((v, S("value_seconds", value=int(v))) for v in WARNING_CHOICES),
+        ),
+    ]
+
+
+def _sound(draft: dict[str, Any]) -> list[Setting]:
+    return [
+        Setting(("buzzer", "mute"), "set_mute", "choice", ((False, S("on")), (True, S("muted")))),
+        Setting(
+            ("buzzer", "tonal"),
+            "set_tonal",
+            "choice",
+            ((False, S("active_buzzer")), (True, S("tonal_buzzer"))),
+        ),
+        Setting(("buzzer", "pin"), "set_buzzer_pin", "step", unit="pin"),
+    ]
+
+
+def _strip(draft: dict[str, Any]) -> list[Setting]:
+    types = ("none", "gpio-bar", "apa102", "ws2812")
+    orders = (None, "rgb", "rbg", "grb", "gbr", "brg", "bgr")
     return [
         Setting(
-            ("serial", "port"),
-            "set_port",
+            ("strip", "type"),
+            "set_strip_type",
             "choice",
-            tuple((p, S("no_port") if not p else S("plain", text=p)) for p in serial_ports(port)),
+            tuple((t, S("strip_none") if t == "none" else S("plain", text=t)) for t in types),
         ),
+        Setting(("strip", "led_count"), "set_led_count", "step"),
+        Setting(("strip", "brightness"), "set_brightness", "step", step=0.05, unit="percent"),
+        Setting(
+            ("strip", "colour_order"),
+            "set_colour_order",
+            "choice",
+            tuple((o, S("auto") if o is None else S("plain", text=o)) for o in orders),
+        ),
+    ]
+
+
+def _buttons(draft: dict[str, Any]) -> list[Setting]:
+    return [
+        Setting(("buttons", "go"), "set_go", "step", unit="pin"),
+        Setting(("buttons", "undo"), "set_undo", "step", unit="pin"),
+        Setting(("buttons", "pause"), "set_pause", "step", unit="pin"),
+        Setting(
+            ("buttons", "pull_up"),
+            "set_pull_up",
+            "choice",
+            ((True, S("pull_up")), (False, S("pull_down"))),
+        ),
+        Setting(("buttons", "hold_time"), "set_hold_time", "step", step=0.1, unit="seconds"),
+        Setting(("buttons", "lockout_s"), "set_lockout", "step", step=0.05, unit="seconds"),
+    ]
+
+
+def _dice_reader(draft: dict[str, Any]) -> list[Setting]:
+    port = str(get(draft, ("serial", "port")))
+    ports = tuple((p, S("no_port") if not p else S("plain", text=p)) for p in serial_ports(port))
+    return [
+        Setting(("serial", "port"), "set_port", "choice", ports),
         Setting(("serial", "baudrate"), "set_baudrate", "choice", _plain(BAUD_CHOICES)),
     ]
+
+
+_TABS: dict[str, Callable[[dict[str, Any]], list[Setting]]] = {
+    "general": _general,
+    "sound": _sound,
+    "strip": _strip,
+    "buttons": _buttons,
+    "dice_reader": _dice_reader,
+}
 
 
 def shown(setting: Setting, value: Any) -> Message:

@@ -109,7 +109,7 @@ class Redrawn(Widget):
         raise NotImplementedError
 
 
-class WindRose(Redrawn):
+class BrWindRose(Redrawn):
     """The three wind markers on the six sides of the hex board, as arrows of three
     sizes (altitude 1 small, 3 large) with the altitude in the head. Markers on the
     same side lie next to each other. A marker turns (in at most 200 ms) when a card

@@ -1,19 +1,17 @@
 """Widgets of the Balmy Balloonists table: its tokens drawn as shapes, the wind rose
-with the two silver markers, and a modal of one-tap questions. Looks in kv/balmy.kv;
-the drawing that depends on data is here. No rules: they draw what they are given.
+with the two silver markers, a rung of the altitude ladder, a step of the checklist
+and a balloon of the overview. Looks in balmy.kv; the drawing that depends on data
+is here. No rules: they draw what they are given.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.factory import Factory
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import (
     BooleanProperty,
@@ -23,11 +21,11 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
-from companion.ui.widgets import Tap, sized
+from companion.ui.tables.balmy.view import RosePoint
+from companion.ui.widgets import Tap
 
 SILVER = "#C9D1DC"
 
@@ -108,24 +106,12 @@ class BalmyToken(_Drawn):
         self._card(x + side * 0.05, y + side * 0.19, w, h)
 
 
-@dataclass(frozen=True)
-class RosePoint:
-    """One point of the rose: a palette colour, its name, and whether a balloon of
-    that colour is in the race (and still racing)."""
-
-    colour: str
-    hex: str
-    name: str
-    in_game: bool
-    racing: bool
-
-
-class WindRose(_Drawn):
+class BalmyWindRose(_Drawn):
     """The rose at the North Pole: six points in rose order (clockwise from the top),
     each in its balloon's colour with the colour's name; the silver markers drawn as
     discs on the marked points; the current balloon's point ringed."""
 
-    points = ListProperty([])  # RosePoint
+    points = ListProperty([])  # view.RosePoint
     markers = ListProperty([])  # colours
     current = StringProperty("")
 
@@ -176,7 +162,7 @@ class WindRose(_Drawn):
             mx, my = cx + dx * outer * 0.6, cy + dy * outer * 0.6
             Color(*theme.rgba(SILVER))
             Ellipse(pos=(mx - r, my - r), size=(2 * r, 2 * r))
-            Color(*theme.rgba("#10131A"))
+            Color(*theme.rgba(theme.INK))
             Line(circle=(mx, my, r), width=1.4)
         self._name(point, cx + dx * outer * 1.45, cy + dy * outer * 1.3, alpha, scale)
 
@@ -187,76 +173,6 @@ class WindRose(_Drawn):
         Color(*theme.rgba(theme.TEXT, max(alpha, 0.5)))
         w, h = texture.size
         Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
-
-
-@dataclass(frozen=True)
-class Question:
-    """One row of a QuestionsView: a label and its choices (value, text)."""
-
-    key: str
-    label: str
-    choices: Sequence[tuple[Any, str]]
-    default: Any = None
-
-
-class QuestionsView(ModalView):
-    """A few one-tap questions and an OK button; `on_ok(answers)` returns the
-    refusal's sentence (shown here) or None (then the view closes)."""
-
-    title = StringProperty("")
-    error = StringProperty("")
-    ok_text = StringProperty("")
-    rows = NumericProperty(1)
-
-    def __init__(
-        self,
-        title: str,
-        questions: Sequence[Question],
-        ok_text: str,
-        on_ok: Callable[[dict[str, Any]], str | None],
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(**kwargs)
-        self.title = title
-        self.ok_text = ok_text
-        self.rows = max(1, len(questions))
-        self.questions = list(questions)
-        self.answers: dict[str, Any] = {q.key: q.default for q in questions}
-        self.on_ok = on_ok
-        self.rebuild()
-
-    def rebuild(self) -> None:
-        box = self.ids.questions
-        box.clear_widgets()
-        scale = App.get_running_app().scale
-        for question in self.questions:
-            row = Factory.BoxLayout(spacing=6 * scale)
-            if question.label:
-                caption = Factory.Dim(text=question.label, size_hint_x=None)
-                caption.width = (150 if len(question.label) > 3 else 36) * scale
-                caption.shorten = False
-                caption.text_size = (caption.width, None)
-                row.add_widget(caption)
-            for value, text in question.choices:
-                active = self.answers.get(question.key) == value
-                toggle = sized(Factory.Toggle(text=text, active=active), 16 * scale)
-                toggle.bind(on_release=lambda _w, k=question.key, v=value: self.choose(k, v))
-                row.add_widget(toggle)
-            box.add_widget(row)
-
-    def choose(self, key: str, value: Any) -> None:
-        self.answers[key] = value
-        self.error = ""
-        self.rebuild()
-
-    def ok(self) -> None:
-        if any(v is None for v in self.answers.values()):
-            return  # every question needs its answer first
-        refused = self.on_ok(dict(self.answers))
-        if refused is None:
-            self.dismiss()
-        else:
-            self.error = refused
 
 
 class BalmyLevel(Tap):

@@ -1,0 +1,152 @@
+"""What the Ballonrennen table shows, as plain data from the rules' summary and
+state: the move in words, the balloons' rows, the altitude ladder, the markers a
+Favourable wind can turn. No Kivy; `tr` renders a message in the player's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.messages import Message
+from companion.games import ballonrennen as br
+from companion.ui.tables.ballonrennen.text import UB
+
+Tr = Callable[[Message], str]
+LADDER = (3, 2, 1, 0)  # top to bottom
+MOVE_EVENTS = ("drop_mail", "forced_landing", "reach_goal")
+
+
+def player(summary: Mapping[str, Any], name: str | None) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = next((p for p in summary["players"] if p["name"] == name), None)
+    return found
+
+
+def way(tr: Tr, direction: str | None) -> str:
+    """A direction in words ("east"), "" for none."""
+    return tr(UB(f"d_{direction}")) if direction else ""
+
+
+@dataclass(frozen=True)
+class Move:
+    direction: str  # "" on the ground
+    altitude: int  # the marker that moves the balloon, 0 for none
+    text: str
+
+
+def move(tr: Tr, state: br.State, summary: Mapping[str, Any]) -> Move:
+    """The turn's move; before the card, where the wind at the balloon's altitude
+    would take it."""
+    made = br.RULES.current_move(state)
+    if made is None:
+        found = player(summary, summary.get("current"))
+        altitude = found["altitude"] if found else 0
+        direction = summary["table"]["winds"].get(str(altitude)) if altitude else None
+        if not direction:
+            return Move("", altitude, tr(UB("preview_ground")))
+        return Move(
+            direction, altitude, tr(UB("preview", altitude=altitude, direction=way(tr, direction)))
+        )
+    altitude = made["altitude"] if made["direction"] else 0
+    return Move(made["direction"] or "", altitude, tr(move_message(tr, made)))
+
+
+def move_message(tr: Tr, made: Mapping[str, Any]) -> Message:
+    if not made["direction"]:
+        return UB("move_ground")
+    if made["spaces"] == 0:
+        return UB("move_none")
+    direction = way(tr, made["direction"])
+    if made["spaces"] == 1:
+        return UB("move_one", direction=direction)
+    return UB("move_spaces", spaces=made["spaces"], direction=direction)
+
+
+def active_altitude(summary: Mapping[str, Any]) -> int:
+    """The altitude whose marker moves the current balloon (0: none)."""
+    made = summary["table"].get("move")
+    if made is not None:
+        return int(made["altitude"]) if made["direction"] else 0
+    found = player(summary, summary.get("current"))
+    return int(found["altitude"]) if found else 0
+
+
+@dataclass(frozen=True)
+class Reach:
+    """One altitude of the ladder: its cheapest release, or None out of reach."""
+
+    altitude: int
+    gas: int
+    sandbags: int
+    word: Message | None  # now, stay or land when it costs nothing
+    current: bool  # where the balloon already is
+
+
+def ladder(state: br.State) -> list[Reach | None]:
+    """Altitudes 3 to 0, each with its cheapest release (one tap) or None."""
+    reach = dict(br.RULES.reachable_altitudes(state))
+    balloon = state.current_player
+    rungs: list[Reach | None] = []
+    for altitude in LADDER:
+        combos = reach.get(altitude)
+        if not combos:
+            rungs.append(None)
+            continue
+        gas, sandbags = combos[0]
+        free = not (gas or sandbags)
+        # no tokens and not a landing: where the balloon already is
+        current = free and not (altitude == 0 and balloon.altitude)
+        word = _word(balloon.state, altitude) if free else None
+        rungs.append(Reach(altitude, gas, sandbags, word, current))
+    return rungs
+
+
+def _word(balloon_state: str, altitude: int) -> Message:
+    if altitude == 0 and balloon_state == "flying":
+        return UB("land")
+    return UB("stay") if altitude == 0 else UB("now")
+
+
+def markers(state: br.State) -> list[tuple[int, str, list[tuple[str, str]]]]:
+    """A Favourable wind: each altitude's marker and the two ways it may turn,
+    (altitude, direction now, [(way, direction after)])."""
+    winds = br.RULES.winds(state)
+    return [
+        (a, winds[str(a)], [(w, br.rotate(winds[str(a)], s)) for w, s in (("ccw", -1), ("cw", 1))])
+        for a in (1, 2, 3)
+    ]
+
+
+def events(state: br.State) -> list[tuple[str, bool]]:
+    """The events of the move, each with whether the rules allow it now."""
+    legal = br.RULES.legal_actions(state)
+    return [(kind, kind in legal) for kind in MOVE_EVENTS]
+
+
+@dataclass(frozen=True)
+class Balloon:
+    name: str
+    colour: str
+    detail: Message  # at the start, flying, landed, place 2
+    current: bool
+    gas: int
+    sandbags: int
+    mail_sack: int
+    altitude: int
+
+
+def balloons(summary: Mapping[str, Any]) -> list[Balloon]:
+    return [
+        Balloon(
+            name=p["name"],
+            colour=p["colour"],
+            detail=UB(f"s_{p['state']}", place=p.get("place")),
+            current=p["name"] == summary.get("current"),
+            gas=p["tokens"]["gas"],
+            sandbags=p["tokens"]["sandbags"],
+            mail_sack=p["tokens"]["mail_sack"],
+            altitude=p["altitude"],
+        )
+        for p in summary["players"]
+    ]

@@ -1,0 +1,216 @@
+"""The Balmy Balloonists table's tabs, one class each: the altitude ladder, the
+cards, the luck cards, the board's events, the six steps and every balloon. Each
+`build(state)` fills its page from the rules' helpers and the view functions; a tap
+sends an action through the screen (or opens one of its questions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kivy.factory import Factory
+
+from companion.games import balmy_balloonists as bb
+from companion.ui import theme
+from companion.ui.tables.balmy import view
+from companion.ui.tables.balmy.text import T, altitude_name, balloon_hex, card_name
+from companion.ui.tables.balmy.widgets import BalmyLevel, BalmyOverviewRow, BalmyStep
+from companion.ui.widgets import sized
+
+if TYPE_CHECKING:
+    from companion.ui.tables.balmy.screen import BalmyScreen
+
+
+class Tab:
+    def __init__(self, screen: BalmyScreen) -> None:
+        self.screen = screen
+
+    @property
+    def ids(self) -> Any:
+        return self.screen.ids
+
+    def tap(self, text: str, then: Any) -> Any:
+        tap = sized(Factory.Tap(text=text), 16 * self.screen.app.scale)
+        tap.bind(on_release=lambda _w: then())
+        return tap
+
+    def build(self, state: bb.State) -> None:
+        raise NotImplementedError
+
+
+class LadderTab(Tab):
+    def build(self, state: bb.State) -> None:
+        screen = self.screen
+        box = self.ids.ladder
+        box.clear_widgets()
+        for rung in view.ladder(screen.tr, state):
+            row = BalmyLevel(
+                level=screen.tr(altitude_name(rung.altitude)),
+                cost=rung.cost,
+                current=rung.current,
+                allowed=rung.allowed,
+                token=rung.token,
+                swatch=theme.rgba(screen.balloon_hex),
+            )
+            row.bind(on_release=lambda _w, a=rung.altitude: screen.act("altitude", to=a))
+            box.add_widget(row)
+        box = self.ids.restrictions
+        box.clear_widgets()
+        messages = bb.RULES.restrictions(state)
+        if not messages:
+            messages = [T("no_restrictions", colour=screen.colour(state.active.colour))]
+        for message in messages:
+            box.add_widget(Factory.BalmyNote(text=screen.tr(message)))
+
+
+class CardsTab(Tab):
+    def build(self, state: bb.State) -> None:
+        ids = self.ids
+        ids.play_own.enabled = bb.RULES.can_play_own(state)
+        ids.swap.enabled = bool(bb.RULES.swap_sources(state))
+        waiting = view.unrecorded(state)
+        ids.record.opacity = 1 if waiting else 0
+        ids.record.disabled = not waiting
+        ids.record.size_hint_x = 1 if waiting else 0.001
+        self._targets(state)
+        self._advantage(state)
+
+    def _targets(self, state: bb.State) -> None:
+        screen = self.screen
+        box = self.ids.targets
+        box.clear_widgets()
+        targets = bb.RULES.targets(state)
+        for colour in targets:
+            owner = state.balloon(colour).owner
+            text = screen.tr(T("balloon_of", player=owner, colour=screen.colour(colour)))
+            tap = self.tap(text, lambda c=colour: screen.act("play_other", target=c))
+            tap.bg = theme.rgba(balloon_hex(colour))
+            tap.fg = theme.rgba(theme.readable_on(balloon_hex(colour)))
+            box.add_widget(tap)
+        if not targets:
+            box.add_widget(Factory.Dim(text=screen.tr(T("no_targets"))))
+        if state.variants.storm and state.storm is not None:
+            box.add_widget(self.tap(screen.tr(T("storm_play")), lambda: screen.act("play_storm")))
+
+    def _advantage(self, state: bb.State) -> None:
+        screen = self.screen
+        box = self.ids.advantage
+        box.clear_widgets()
+        player = state.active.owner
+        held = state.player(player).advantage
+        key = "advantage_held" if held else "advantage_none"
+        self.ids.advantage_title.text = screen.tr(T(key, player=player))
+        usable = {u.card for u in bb.RULES.usable_advantage(state) if u.action == "friendly_winds"}
+        for card in held:
+            chip = sized(Factory.Tap(text=screen.tr(card_name(card))), 16 * screen.app.scale)
+            chip.bg = theme.rgba(theme.PANEL)
+            if card in usable:
+                chip.bg = theme.rgba(theme.PANEL_HIGH)
+                chip.text = screen.tr(T("friendly_winds"))
+                chip.bind(on_release=lambda _w: screen.act("friendly_winds"))
+            box.add_widget(chip)
+        target = state.turn.card_target
+        if state.variants.critical_measures and state.turn.card == "other" and target:
+            text = screen.tr(T("critical", colour=screen.colour(target)))
+            box.add_widget(self.tap(text, lambda: screen.act("critical_measures", balloon=target)))
+
+
+class LuckTab(Tab):
+    def build(self, state: bb.State) -> None:
+        screen = self.screen
+        target = view.luck_target(state)
+        if target is None:
+            self.ids.luck_title.text = screen.tr(T("luck_no_card"))
+        else:
+            self.ids.luck_title.text = screen.tr(T("luck_on", colour=screen.colour(target)))
+        grid = self.ids.luck
+        grid.clear_widgets()
+        for card in view.LUCK_CARDS:
+            grid.add_widget(
+                self.tap(screen.tr(card_name(card)), lambda c=card: screen.asks.luck(c))
+            )
+
+
+class BoardTab(Tab):
+    def build(self, state: bb.State) -> None:
+        screen = self.screen
+        targets = view.event_targets(state)
+        if screen.event_target not in targets:
+            screen.event_target = state.active.colour
+        box = self.ids.event_for
+        box.clear_widgets()
+        for colour in targets:
+            toggle = sized(Factory.Toggle(text=screen.colour(colour)), 16 * screen.app.scale)
+            toggle.active = colour == screen.event_target
+            toggle.bind(on_release=lambda _w, c=colour: self.choose(c))
+            box.add_widget(toggle)
+        zones = self.ids.zones
+        zones.clear_widgets()
+        for zone in view.ZONES:
+            text = screen.tr(T(f"zone_{zone}"))
+            zones.add_widget(self.tap(text, lambda z=zone: self.event("restricted_zone", zone=z)))
+        self._storm(state)
+
+    def choose(self, colour: str) -> None:
+        self.screen.event_target = colour
+        self.build(self.screen.state)
+
+    def event(self, action: str, **fields: Any) -> None:
+        """A zone or a mountain: for the current balloon, or the one moved there."""
+        target = self.screen.event_target
+        if target and target != self.screen.state.active.colour:
+            fields["target"] = target
+        self.screen.act(action, **fields)
+
+    def _storm(self, state: bb.State) -> None:
+        box = self.ids.storm
+        box.clear_widgets()
+        if not state.variants.storm:
+            return
+        asks = self.screen.asks
+        key, opener = ("storm_place", asks.place_storm)
+        if state.storm is not None:
+            key, opener = ("storm_weather", asks.storm_weather)
+        box.add_widget(self.tap(self.screen.tr(T(key)), opener))
+
+
+class StepsTab(Tab):
+    def build(self, state: bb.State) -> None:
+        screen = self.screen
+        box = self.ids.steps
+        box.clear_widgets()
+        for step in bb.RULES.checklist(state):
+            text = screen.tr(view.unmarked(step.message)).strip()
+            box.add_widget(BalmyStep(text=text, status=step.status))
+        upkeep = screen.upkeep_text()
+        if upkeep:
+            box.add_widget(Factory.BalmyNote(text=upkeep))
+
+
+class BalloonsTab(Tab):
+    def build(self, state: bb.State) -> None:
+        screen = self.screen
+        table = screen.model.summary["table"]
+        markers = table.get("markers", [])
+        rose = self.ids.rose
+        rose.points = view.rose_points(state, screen.colour)
+        rose.markers = list(markers)
+        rose.current = state.active.colour
+        box = self.ids.overview
+        box.clear_widgets()
+        for balloon in table.get("balloons", []):
+            box.add_widget(self._row(balloon, markers, table.get("current_balloon")))
+
+    def _row(self, balloon: dict[str, Any], markers: list[str], current: str | None) -> Any:
+        screen = self.screen
+        colour = balloon["colour"]
+        return BalmyOverviewRow(
+            title=f"{screen.colour(colour)} · {balloon['owner']}",
+            altitude=screen.tr(altitude_name(balloon["altitude"])),
+            swatch=theme.rgba(balloon_hex(colour)),
+            current=colour == current,
+            fuel=balloon["tokens"]["fuel"],
+            gas=balloon["tokens"]["gas"],
+            ballast=balloon["tokens"]["ballast"],
+            cards=f"{balloon['hand']}/{balloon['in_front']}",
+            badges="  ".join(screen.tr(m) for m in view.badges(balloon, markers)),
+        )

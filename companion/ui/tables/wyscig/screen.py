@@ -1,0 +1,167 @@
+"""The Wyścig balonów table: round, obstacles, the round's order, the current player,
+the dice, the tokens of every player and the buttons of the turn, on the table
+skeleton (messages, hourglass, GO, UNDO, PAUSE)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, StringProperty
+
+from companion.core.messages import Message
+from companion.games import wyscig_balonow as wb
+from companion.ui import theme
+from companion.ui.strings import UI
+from companion.ui.tables.base.screen import TableScreen
+from companion.ui.tables.wyscig import view
+from companion.ui.tables.wyscig.dialogs import (
+    CorrectionDialog,
+    DiceDialog,
+    OrderDialog,
+    UnplacedDialog,
+)
+from companion.ui.tables.wyscig.widgets import OrderChip, PlayerRow
+from companion.ui.widgets import DieFace, sync_rows
+
+
+class WyscigScreen(TableScreen):
+    round_text = StringProperty("")
+    obstacles_text = StringProperty("")
+    current_name = StringProperty("")
+    current_hex = StringProperty(theme.TEXT)
+    needs_obstacle = BooleanProperty(False)
+
+    untimed: ClassVar[Message | None] = UI("no_hourglass")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._unplaced: UnplacedDialog | None = None
+        self._order: OrderDialog | None = None
+        self._correction: CorrectionDialog | None = None
+        self._dice_button: Any = None
+
+    @property
+    def state(self) -> wb.State:
+        state: wb.State = self.model.state
+        return state
+
+    def bindings(self) -> dict[str, Any]:
+        return {**super().bindings(), "ask_unplaced": self._ask}
+
+    def new_game(self) -> None:
+        if self._unplaced is None:
+            # built now, not when the sand runs out: the question must appear at once
+            self._unplaced = self.dialogs.keep(UnplacedDialog(self))
+        self._ask()
+
+    # -- showing -------------------------------------------------------------------
+    def show_state(self) -> None:
+        model = self.model
+        summary = model.summary
+        current = summary.get("current")
+        self.round_text = self.app.tr(view.round_text(summary))
+        self.obstacles_text = view.obstacles_text(summary)
+        self.current_name = current or ""
+        self.current_hex = model.seat(current)[1] if current else theme.TEXT
+        self.needs_obstacle = wb.RULES.needs_obstacle(self.state)
+        self._show_order(summary)
+        self._show_players(summary)
+        self._show_dice()
+        if self.showing and model.go_kind == "order":
+            self._open_order()
+
+    def go_label(self, kind: str) -> Message:
+        if kind == "start_timer" and not self.model.timed:
+            return UI("go_roll")  # no glass this turn: GO is the roll
+        return super().go_label(kind)
+
+    def _show_order(self, summary: dict[str, Any]) -> None:
+        rows = [
+            {
+                "label": self.app.tr(card.label),
+                "name": card.name,
+                "swatch": theme.rgba(self.model.seat(card.name)[1]),
+                "current": card.current,
+            }
+            for card in view.order_cards(self.state, summary)
+        ]
+        sync_rows(self.ids.order, rows, OrderChip)
+
+    def _show_players(self, summary: dict[str, Any]) -> None:
+        rows = [
+            {
+                "name": line.name,
+                "swatch": theme.rgba(self.model.seat(line.name)[1]),
+                "mail": line.mail,
+                "penalty": line.penalty,
+                "current": line.current,
+            }
+            for line in view.tokens(summary)
+        ]
+        sync_rows(self.ids.players, rows, self._player_row)
+
+    def _player_row(self, **row: Any) -> Any:
+        widget = PlayerRow(**row)
+        widget.bind(on_release=lambda w: self.open_correction(w.name))
+        return widget
+
+    def _show_dice(self) -> None:
+        row = self.ids.dice
+        values = list(self.model.dice) or [0] * self.model.adapter.dice
+        faces = [w for w in reversed(row.children) if isinstance(w, DieFace)]
+        if len(faces) == len(values):  # the same dice, showing the new roll
+            for die, value in zip(faces, values, strict=True):
+                die.value = value
+            self._dice_button.text = self.app.t("dice")
+            return
+        row.clear_widgets()
+        for value in values:
+            die = DieFace(value=value)
+            die.bind(on_release=lambda _w: self.open_dice())
+            row.add_widget(die)
+        button = Factory.ActionTap(text=self.app.t("dice"), size_hint_x=1.6)
+        button.bind(on_release=lambda _w: self.open_dice())
+        row.add_widget(button)
+        self._dice_button = button
+
+    # -- dialogs -------------------------------------------------------------------
+    def _ask(self, *_: Any) -> None:
+        model = self.model
+        if model is None or self._unplaced is None:
+            return
+        if model.ask_unplaced:
+            if self._unplaced.parent is None and self.showing:
+                self._unplaced.open()
+        else:
+            self._unplaced.dismiss()
+
+    def _open_order(self) -> None:
+        if self._order is None:
+            self._order = self.dialogs.keep(OrderDialog(self))
+        if self._order.parent is None:
+            self._order.prepare(self.model)
+            self._order.open()
+
+    def on_enter(self, *_: Any) -> None:
+        self._ask()
+        if self.model is not None and self.model.go_kind == "order":
+            self._open_order()
+
+    def open_correction(self, player: str) -> None:
+        if self.model is None:
+            return
+        if self._correction is None:
+            self._correction = self.dialogs.keep(CorrectionDialog(self))
+        self._correction.show(player)
+
+    def correct(self, token: str, delta: int) -> None:
+        if self._correction is not None:
+            self._correction.step(token, delta)
+
+    def open_dice(self) -> None:
+        DiceDialog(self).open()
+
+    def answer_unplaced(self, count: int) -> None:
+        if self.model is not None:
+            self.model.answer_unplaced(count)

@@ -1,0 +1,115 @@
+"""The turn timer without a screen: the rules' glass (Wyścig balonów) and the app's
+own glass (Ballonrennen's turn timer) kept in step with the session, saved and
+brought back paused."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.hourglass import FakeClock, Phase, Signal
+from companion.core.session import Session
+from companion.games import ballonrennen as br
+from companion.play.timer import TurnTimer, sound
+from companion.ui.tables import adapter
+from hardware.buzzer import EXPIRY_HZ, WARNING_HZ, BuzzerController, RecordingSounder
+from tests.tables.helpers import act, session
+
+
+class Memory:
+    """What the store keeps of the glass, in memory."""
+
+    def __init__(self) -> None:
+        self.glass: dict[str, Any] = {}
+
+    def save_glass(self, glass: Mapping[str, Any]) -> None:
+        self.glass = dict(glass)
+
+    def saved_glass(self) -> Mapping[str, Any]:
+        return self.glass
+
+
+def timer(game: Session, clock: FakeClock, memory: Memory, **app_options: Any) -> TurnTimer:
+    made = TurnTimer(
+        game,
+        adapter(game.setup.game),
+        app_options=app_options,
+        clock=clock,
+        warnings=(10.0,),
+        memory=memory,
+    )
+    game.add_listener(made.changed)
+    return made
+
+
+def end_ballonrennen_turn(game: Session) -> None:
+    action = br.RULES.altitude_action(game.state, 1, 0, 1)
+    assert action is not None
+    game.apply(action)
+    act(game, "wind_card", card="calm")
+    act(game, "end_turn")
+
+
+def test_the_rules_glass_starts_with_start_timer_and_stops_with_the_turn() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"], timer_seconds=30)
+    glass = timer(game, clock, memory)
+    assert glass.timed and glass.view().phase is Phase.IDLE  # type: ignore[union-attr]
+    act(game, "start_timer")
+    clock.advance(21)
+    assert [e.signal for e in glass.poll()] == [Signal.WARNING]
+    assert memory.glass == {"seconds_left": 9.0, "phase": "running", "turn": None}
+    act(game, "dice", values=[1, 2, 3, 4, 5])
+    act(game, "end_turn")
+    assert glass.view().phase is Phase.IDLE  # type: ignore[union-attr]
+    game.undo()  # the turn comes back with the sand it had, paused
+    assert glass.view().phase is Phase.PAUSED  # type: ignore[union-attr]
+    assert glass.view().seconds_left == 9.0  # type: ignore[union-attr]
+
+
+def test_the_apps_glass_starts_on_go_and_belongs_to_its_turn() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    glass = timer(game, clock, memory, turn_timer_seconds=30)
+    assert glass.app_glass_idle()
+    glass.start_app_glass()
+    clock.advance(12)
+    glass.poll()
+    end_ballonrennen_turn(game)
+    assert glass.app_glass_idle()  # the next turn waits for its GO
+    game.undo()
+    assert not glass.app_glass_idle()
+    assert glass.view().phase is Phase.PAUSED  # type: ignore[union-attr]
+    assert glass.view().seconds_left == 18.0  # type: ignore[union-attr]
+
+
+def test_a_running_glass_comes_back_paused_after_a_restart() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"], timer_seconds=30)
+    first = timer(game, clock, memory)
+    act(game, "start_timer")
+    clock.advance(7.5)
+    first.close()
+    again = timer(game, FakeClock(), memory)
+    assert again.view().phase is Phase.PAUSED  # type: ignore[union-attr]
+    assert again.view().seconds_left == 22.5  # type: ignore[union-attr]
+
+
+def test_no_timer_no_glass() -> None:
+    game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    glass = timer(game, FakeClock(), Memory())
+    assert glass.glass is None and not glass.timed and glass.poll() == []
+    assert not glass.toggle_pause()
+
+
+def test_the_glass_sounds_a_beep_per_warning_and_a_tone_at_the_end() -> None:
+    clock = FakeClock()
+    sounder = RecordingSounder()
+    buzzer = BuzzerController(sounder, clock)
+    game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"], timer_seconds=12)
+    glass = timer(game, clock, Memory())
+    act(game, "start_timer")
+    clock.advance(13)  # a stalled frame: the warning and the end at once
+    sound(buzzer, glass.poll())
+    assert [b.hz for b in buzzer.pending] == [WARNING_HZ, EXPIRY_HZ]
+    assert sounder.playing == WARNING_HZ

@@ -1,0 +1,90 @@
+"""What each table's adapter answers for the generic code (the view-model, the new
+game, the secret balloons, play again), from the game's own rules: no generic code
+knows a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import games
+from companion.core.errors import CompanionError
+from companion.ui.tables import TABLES, adapter
+from tests.tables.helpers import act, session
+
+WYSCIG = adapter("wyscig-balonow")
+BALLONRENNEN = adapter("ballonrennen")
+BALMY = adapter("balmy-balloonists")
+
+
+def test_an_unknown_game_is_the_games_own_error() -> None:
+    with pytest.raises(CompanionError, match='unknown game "chess"'):
+        adapter("chess")
+
+
+def test_every_game_has_one_table_with_its_own_screen() -> None:
+    assert list(TABLES) == games.game_ids()
+    assert [t.screen for t in TABLES.values()] == ["wyscig", "ballonrennen", "balmy"]
+
+
+def test_only_wyscig_takes_a_roll_of_five_dice() -> None:
+    assert (WYSCIG.dice, WYSCIG.dice_action) == (5, "dice")
+    assert BALLONRENNEN.dice == BALMY.dice == 0
+
+
+def test_the_roll_of_the_turn_and_go_follow_the_rules() -> None:
+    game = session("wyscig-balonow", ["Ola", "Jan"])
+    assert (WYSCIG.go(game), WYSCIG.roll_of_turn(game)) == ("start_timer", ())
+    act(game, "start_timer")
+    act(game, "dice", values=[6, 5, 4, 3, 2])
+    assert (WYSCIG.go(game), tuple(WYSCIG.roll_of_turn(game))) == ("end_turn", (6, 5, 4, 3, 2))
+    assert WYSCIG.turn_started(game) and not WYSCIG.turn_expired(game)
+
+
+def test_wyscig_order_dealt_at_the_table_waits_for_the_order() -> None:
+    game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"], order_cards="table")
+    assert WYSCIG.go(game) == "order"
+
+
+def test_secret_balloons_are_wyscigs_alone() -> None:
+    game = session("wyscig-balonow", ["Ola", "Jan"])
+    held = WYSCIG.held(game)
+    assert list(held) == ["Ola", "Jan"] and all(len(c) == 2 for c in held.values())
+    assert {c for colours in held.values() for c in colours} <= set(WYSCIG.secret_colours)
+    assert WYSCIG.secret_balloons and not BALLONRENNEN.secret_balloons
+    assert BALMY.held(session("balmy-balloonists", ["Anna", "Bram"])) == {}
+
+
+def test_a_deal_made_at_the_table_is_the_apps_when_played_again() -> None:
+    options = {"timer_seconds": 20, "balloon_cards": {"Ola": ["blue"], "Jan": ["red"]}}
+    assert WYSCIG.with_deal(options, None) == {"timer_seconds": 20, "balloon_cards": "app"}
+    assert WYSCIG.with_deal({"balloon_cards": "app"}, {"Ola": ("pink",)}) == {
+        "balloon_cards": {"Ola": ["pink"]}
+    }
+    assert WYSCIG.table_deal({"balloon_cards": "table"})
+    assert not WYSCIG.table_deal({"balloon_cards": "app"})
+    assert BALMY.with_deal({"storm": True}, None) == {"storm": True}
+
+
+def test_balloons_per_player_honour_the_option() -> None:
+    assert [WYSCIG.balloons_per_player(n, {}) for n in (2, 3, 4)] == [2, 1, 1]
+    assert BALMY.balloons_per_player(3, {}) == 2
+    assert BALMY.balloons_per_player(3, {"balloons_per_player": 1}) == 1
+    assert BALMY.balloons_per_player(4, {}) == 1
+
+
+def test_the_apps_own_glass_belongs_to_a_turn() -> None:
+    race = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    assert BALLONRENNEN.glass_turn(race) == 0
+    assert BALLONRENNEN.timer_seconds(race, {"turn_timer_seconds": 45}) == 45
+    assert BALLONRENNEN.timed_turn(race, {"turn_timer_seconds": 45})
+    assert not BALLONRENNEN.timed_turn(race, {})
+    wyscig = session("wyscig-balonow", ["Ola", "Jan"], timer_seconds=25)
+    assert WYSCIG.glass_turn(wyscig) is None  # the rules keep Wyścig's glass
+    assert WYSCIG.timer_seconds(wyscig, {"turn_timer_seconds": 45}) == 25
+
+
+def test_seat_colours_are_the_games() -> None:
+    names = ["Anna", "Bram", "Cleo"]
+    assert [c for c, _ in WYSCIG.seat_colours(names)] == ["orange", "sky", "purple"]
+    assert [c for c, _ in BALLONRENNEN.seat_colours(names)] == ["red", "yellow", "green"]
+    assert [c for c, _ in BALMY.seat_colours(names)] == ["red", "yellow", "green"]
