@@ -101,7 +101,7 @@ def test_menu_long_press_and_kiosk(ui: Harness) -> None:
 
 def test_failing_strip_is_on_the_status_line(ui: Harness) -> None:
     ui.devices.strip.last_error = "The on-screen strip stopped answering: test"
-    ui.app._status_at = 0
+    ui.app.frames._status_at = 0  # the status line is read again at the next frame
     ui.step(2)
     assert "Strip: not answering" in ui.app.status_text(ui.app.status)
 

@@ -1,0 +1,125 @@
+"""The way of a press from the devices to the screen, on Kivy's main thread.
+
+`FrameClock` runs every frame: it drains the devices' queue (each event to the
+`HardwareRouter`), ticks the game in play (its glass, buzzer and strip) and, once a
+second, refreshes the status line. `HardwareRouter` decides who gets an event: the
+hardware test page first, the dice to the game in play, GO held to the menu, a
+press to the screen's `button_go` / `button_undo` / `button_pause`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+
+from companion.ui.status import device_status
+from hardware.dice import Roll
+from hardware.events import HardwareEvent, Kind, Source
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
+
+log = logging.getLogger(__name__)
+
+FRAME_S = 0  # every frame: a button press reaches the table within one frame
+STATUS_EVERY_S = 1.0
+ESCAPE = 27
+
+
+class HardwareRouter:
+    def __init__(self, app: CompanionApp) -> None:
+        self.app = app
+
+    def handle(self, event: HardwareEvent) -> None:
+        if isinstance(event.data, Roll):
+            self._record_roll(event.data)
+        screen = self.app.manager.current_screen
+        # A screen that shows the devices themselves (the hardware test) sees every
+        # event first and may keep it from the game.
+        watcher = getattr(screen, "hardware_event", None)
+        if watcher is not None and watcher(event):
+            return
+        if event.source == Source.DICE:
+            self._dice(event)
+        elif event.kind == Kind.HELD and event.source == Source.GO:
+            self.app.open_menu()
+        elif event.kind == Kind.PRESSED and not self._menu_open():
+            handler = getattr(screen, f"button_{event.source}", None)
+            if handler is not None:
+                handler()
+
+    def _menu_open(self) -> bool:
+        menu = self.app.menu
+        return menu is not None and menu.parent is not None  # the buttons wait
+
+    def _record_roll(self, roll: Roll) -> None:
+        """Every roll the reader sends, for the fairness statistics."""
+        app = self.app
+        dice = app.devices.dice
+        reader = (dice.status().device or dice.port) if dice is not None else "dice"
+        session_id = app.model.session_id if app.model is not None else None
+        app.store.record_roll(reader, list(roll.values), session_id)
+
+    def _dice(self, event: HardwareEvent) -> None:
+        app = self.app
+        if event.kind in (Kind.CONNECTED, Kind.DISCONNECTED):
+            app.status = device_status(app.devices)
+            return
+        model = app.model
+        if model is None or app.manager.current != model.adapter.screen:
+            return
+        if event.kind == Kind.ROLLING:
+            model.rolling_now()
+        elif isinstance(event.data, Roll):
+            model.roll(event.data.values)
+
+    # -- the keyboard: the simulated buttons --------------------------------------------
+    def listen(self) -> None:
+        Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
+
+    def stop(self) -> None:
+        Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
+
+    def _key_down(self, _window: Any, key: int, _scancode: int, *_: Any) -> bool:
+        if key == ESCAPE:
+            return True  # Escape never leaves the app
+        return self.app.devices.handle_key(key, True)
+
+    def _key_up(self, _window: Any, key: int, *_: Any) -> bool:
+        return self.app.devices.handle_key(key, False)
+
+
+class FrameClock:
+    def __init__(self, app: CompanionApp, router: HardwareRouter) -> None:
+        self.app = app
+        self.router = router
+        self._event: Any = None
+        self._status_at = 0.0
+
+    def start(self) -> None:
+        self._event = Clock.schedule_interval(self._frame, FRAME_S)
+
+    def stop(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+
+    def _frame(self, _dt: float) -> None:
+        app = self.app
+        for event in app.devices.drain():
+            try:
+                self.router.handle(event)
+            except Exception:  # one bad event must not stop the frame clock
+                log.exception("handling %s failed", event)
+        if app.model is not None and not getattr(app.manager.current_screen, "owns_strip", False):
+            app.model.tick()
+        moment = time.monotonic()
+        if moment - self._status_at >= STATUS_EVERY_S:
+            self._status_at = moment
+            fresh = device_status(app.devices)
+            if fresh != list(app.status):
+                app.status = fresh
