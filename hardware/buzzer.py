@@ -79,7 +79,7 @@ class NullSounder:
 
 
 class RecordingSounder:
-    """Remembers what it was told: `("play", hz)` and `("stop", None)` (tests, the sim)."""
+    """Remembers what it was told: `("play", hz)` and `("stop", None)` (for tests)."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, float | None]] = []

@@ -344,7 +344,7 @@ class Simulation:
 
     @property
     def buzzing(self) -> bool:
-        """Whether the simulated buzzer sounds now (the screen can show a note)."""
+        """Whether the simulated buzzer sounds now (its mock pin is driven)."""
         device = getattr(self.buzzer.sounder, "device", None)
         return bool(device is not None and device.value)
 

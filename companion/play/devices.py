@@ -46,7 +46,6 @@ def build(make: Callable[[], T]) -> T:
 class Devices:
     def __init__(self, config: Config, *, simulate: bool, clock: Clock = time.monotonic) -> None:
         self.config = config
-        self.simulate = simulate
         self.events: EventQueue = queue.Queue()
         self.problems: dict[str, str] = {}
         self.sim: Simulation | None = None

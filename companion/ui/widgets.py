@@ -1,6 +1,6 @@
 """Shared widgets: tap buttons with instant feedback, the LED strip, dice faces,
 token shapes, the number pad, the on-screen keyboard, the QR code and the bar chart.
-Their looks are in kv/widgets.kv; the drawing that depends on data is here.
+Their looks are in widgets.kv beside this file; the drawing that depends on data is here.
 """
 
 from __future__ import annotations
@@ -405,34 +405,6 @@ def sync_rows(box: Any, rows: Sequence[Mapping[str, Any]], make: Callable[..., A
         for key, value in row.items():
             if getattr(widget, key) != value:
                 setattr(widget, key, value)
-
-
-class TableControls:
-    """What every table screen does with GO, UNDO and PAUSE, on screen and on the
-    buttons (the app calls `button_go`, `button_undo`, `button_pause`)."""
-
-    model: Any
-
-    def go(self) -> None:
-        if self.model is not None:
-            self.model.go()
-
-    def undo(self) -> None:
-        if self.model is not None:
-            self.model.undo()
-
-    def pause(self) -> None:
-        if self.model is not None:
-            self.model.toggle_pause()
-
-    def button_go(self) -> None:
-        self.go()
-
-    def button_undo(self) -> None:
-        self.undo()
-
-    def button_pause(self) -> None:
-        self.pause()
 
 
 class StepTap(Tap):
