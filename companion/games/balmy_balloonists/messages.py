@@ -67,6 +67,7 @@ M = Catalog(
         "unknown_token": '"{token}" is not a token in Balmy Balloonists '
         "(fuel, gas, ballast; and the cards: hand, in_front)",
         "in_front_limit": "The {colour} balloon can have at most 3 cards in front",
+        "finished_cards": "The {colour} balloon has finished the race: its cards are discarded",
         "negative": "The {colour} balloon would have {count} {token}",
         "token_limit": "There are only {limit} {token} tokens in the game",
         "card_limit": "There are only {limit} local wind cards in the game",

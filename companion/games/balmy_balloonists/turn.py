@@ -216,6 +216,8 @@ def adjust(state: State, action: Adjust) -> State:
         raise RuleError(M("negative", colour=balloon.colour, count=count, token=action.token))
     if action.token == "in_front" and count > MAX_IN_FRONT:
         raise RuleError(M("in_front_limit", colour=balloon.colour))
+    if action.token in CARD_COUNTS and balloon.finished:
+        raise RuleError(M("finished_cards", colour=balloon.colour))
     if action.token in TOKENS:
         total = sum(getattr(b, action.token) for b in state.balloons) + action.delta
         if total > TOKENS_IN_GAME[action.token]:
