@@ -76,8 +76,9 @@ Variant options (as the spec names them; all default to false):
   (in front - 1); the two cards are combined into one north-south move. Once per
   card, not after that card's `bad_luck`, and that card's "?" can no longer be
   used after it. Every use is recorded (`critical_measures_log`).
-- `storm`: the actions `place_storm {balloon, where}` (once: `balloon` is the
-  last balloon, which decides; `where` is `above`, `on` or `below` Sakhalin's
+- `storm`: the actions `place_storm {balloon, where}` (once; `balloon` is the
+  racing balloon that decides, by the rulebook the last one, recorded as the
+  storm's placer, not checked; `where` is `above`, `on` or `below` Sakhalin's
   restricted zone), `play_storm` (the turn's local wind card, from in front onto
   the storm: in front - 1, no marker moves, recorded as a storm move) and
   `storm_weather {target, levels, backward}` (a balloon and the storm met: the

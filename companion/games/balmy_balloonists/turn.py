@@ -139,12 +139,18 @@ def _altitude(state: State, action: ActionBase) -> State:
     return with_turn(state, altitude=True)
 
 
-def _restricted_zone(state: State, action: ActionBase) -> State:
-    assert isinstance(action, RestrictedZone)
-    balloon = event_target(state, action.target)
+def _flight_event(state: State, target: str | None) -> tuple[State, Balloon]:
+    """The balloon a restricted zone or a mountain was met by (flying, and moved by
+    this turn's card if not the current one), its flight noted."""
+    balloon = event_target(state, target)
     if balloon.altitude == "landed":
         raise RuleError(M("landed_event", colour=balloon.colour))
-    state = mark_flown(state, balloon)
+    return mark_flown(state, balloon), balloon
+
+
+def _restricted_zone(state: State, action: ActionBase) -> State:
+    assert isinstance(action, RestrictedZone)
+    state, balloon = _flight_event(state, action.target)
     held = state.player(balloon.owner).advantage
     if action.zone != "area51" and f"permission_{action.zone}" in held:
         return state
@@ -153,10 +159,7 @@ def _restricted_zone(state: State, action: ActionBase) -> State:
 
 def _mountain(state: State, action: ActionBase) -> State:
     assert isinstance(action, Mountain)
-    balloon = event_target(state, action.target)
-    if balloon.altitude == "landed":
-        raise RuleError(M("landed_event", colour=balloon.colour))
-    state = mark_flown(state, balloon)
+    state, balloon = _flight_event(state, action.target)
     needed = MEDIUM if action.kind == "brown" else HIGH
     if balloon.level >= needed:
         return state
