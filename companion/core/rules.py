@@ -149,7 +149,7 @@ class GameRules(Generic[S, Opts]):
         raise NotImplementedError
 
     def missing_steps(self, state: S) -> list[Message]:
-        """None by default: a game whose rulebook makes no step of a turn mandatory."""
+        """No steps by default: a game whose rulebook makes no step of a turn mandatory."""
         return []
 
     def decided(self, state: S) -> bool:
