@@ -13,7 +13,7 @@ copies what the screen shows into its properties.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from kivy.event import EventDispatcher
 from kivy.properties import (
@@ -28,6 +28,7 @@ from kivy.properties import (
 from companion.config import ButtonsConfig
 from companion.core.errors import CompanionError, RuleError
 from companion.core.hourglass import Hourglass
+from companion.core.rules import Rules
 from companion.core.session import Change, Session
 from companion.play.lights import StripController
 from companion.play.recorder import Recorder
@@ -40,13 +41,16 @@ from hardware.buzzer import BuzzerController
 from hardware.strip import Strip
 
 Clock = Callable[[], float]
+S = TypeVar("S")
 
 # A second GO this soon is a bouncing finger, not a second turn; the app passes the
 # lock-out of the settings, a table without settings (tests) the settings' default.
 DEFAULT_LOCKOUT_S = ButtonsConfig().lockout_s
 
 
-class GameModel(EventDispatcher):
+class GameModel(EventDispatcher, Generic[S]):
+    """`S` is the game's state type; each table reads its own game's state."""
+
     revision = NumericProperty(0)  # bumped on every change of the session
     summary = DictProperty({})
     prompts = ListProperty([])  # Messages from the rules
@@ -64,7 +68,7 @@ class GameModel(EventDispatcher):
         *,
         store: Store,
         session_id: int,
-        session: Session,
+        session: Session[S],
         adapter: TableAdapter,
         clock: Clock,
         warnings: Sequence[float] = (10.0, 5.0),
@@ -101,11 +105,11 @@ class GameModel(EventDispatcher):
 
     # -- reading ---------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.session.state
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules[S]:
         return self.session.rules
 
     @property
@@ -235,7 +239,7 @@ class GameModel(EventDispatcher):
             self.frame = as_list
 
     # -- the session changed ---------------------------------------------------------
-    def _changed(self, session: Session, change: Change) -> None:
+    def _changed(self, session: Session[S], change: Change) -> None:
         if change == "apply":
             self.error = None
             self.notice = None

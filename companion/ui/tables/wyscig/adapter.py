@@ -21,15 +21,10 @@ def state_of(session: Session) -> wb.State:
     return state
 
 
-def turns_per_round(count: int) -> int:
-    """Order cards dealt each round: two each with two players (four turns), else one."""
-    return 2 * count if count == 2 else count
-
-
 class WyscigAdapter(TableAdapter):
     game_id = wb.GAME_ID
     screen = "wyscig"
-    dice = 5
+    dice = wb.DICE
     secret_colours = wb.BALLOONS
     options = (
         OptionField("timer_seconds", "timer", "seconds", 30),
@@ -65,7 +60,7 @@ class WyscigAdapter(TableAdapter):
         return [theme.seat_colour(i) for i in range(len(names))]
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
-        return 2 if count == 2 else 1
+        return wb.balloons_per_player(count)
 
     def held(self, session: Session) -> dict[str, tuple[str, ...]]:
         return {p.name: p.balloons for p in state_of(session).players}

@@ -10,10 +10,11 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 
+from companion.games import wyscig_balonow as wb
 from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables.base.dialogs import TableDialog
-from companion.ui.tables.wyscig.adapter import ADAPTER, turns_per_round
+from companion.ui.tables.wyscig.adapter import ADAPTER
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import DieFace, sized
 
@@ -123,7 +124,7 @@ class OrderDialog(TableDialog):
 
     def tap(self, name: str) -> None:
         self.chosen.append(name)
-        if len(self.chosen) < turns_per_round(len(self.screen.model.names)):
+        if len(self.chosen) < wb.turns_per_round(len(self.screen.model.names)):
             return
         # The rules judge the deal; a refused one is shown and tapped again.
         if self.screen.act("order", players=list(self.chosen)):
