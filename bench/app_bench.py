@@ -55,6 +55,18 @@ def _figure(value: float, unit: str, target: float | None) -> dict[str, Any]:
 # -- a GO press to the state, stored, and the LED frame written -----------------------------
 
 
+def new_model(store: Store, setup: GameSetup, clock: FakeClock, strip: RecordingStrip) -> Any:
+    session_id = store.create_session(setup)
+    return GameModel(
+        store=store,
+        session_id=session_id,
+        session=store.load_session(session_id),
+        adapter=adapter(setup.game),
+        clock=clock,
+        strip=strip,
+    )
+
+
 def button_to_state(folder: Path) -> tuple[float, float]:
     factory = MockFactory()
     events: queue.Queue[Any] = queue.Queue()
@@ -64,17 +76,7 @@ def button_to_state(folder: Path) -> tuple[float, float]:
     written: list[int] = [0]  # frames written (the strip keeps only its last 1,000)
     strip.listeners.append(lambda _frame: written.__setitem__(0, written[0] + 1))
     setup = GameSetup(game="wyscig-balonow", seed=1, players=[PlayerSpec(name=n) for n in "ABC"])
-    session_id = store.create_session(setup)
-    table = adapter("wyscig-balonow")
-    assert table is not None
-    model = GameModel(
-        store=store,
-        session_id=session_id,
-        session=store.load_session(session_id),
-        adapter=table,
-        clock=clock,
-        strip=strip,
-    )
+    model = new_model(store, setup, clock, strip)
     config = ButtonsConfig(go=17, undo=27, pause=22, lockout_s=0.0)
     ours: list[float] = []
     bare: list[float] = []
@@ -90,15 +92,7 @@ def button_to_state(folder: Path) -> tuple[float, float]:
                 model.act("place_obstacle")
             if model.state.over:
                 model.close()
-                session_id = store.create_session(setup)
-                model = GameModel(
-                    store=store,
-                    session_id=session_id,
-                    session=store.load_session(session_id),
-                    adapter=table,
-                    clock=clock,
-                    strip=strip,
-                )
+                model = new_model(store, setup, clock, strip)
             go.drive_low()
             frames_before = written[0]
             log_before = len(model.session.log)

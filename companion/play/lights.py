@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from companion.core.hourglass import HourglassView, Phase
 from companion.core.session import Change, Session
+from companion.play.follow import Follower
 from hardware.strip import AMBER, GREEN, LEVELS, OFF, RED, RGB, Frame, Strip
 
 PAUSED_LEVEL = 0.25  # a paused glass keeps its picture, dimmed
@@ -131,7 +132,7 @@ def winner_frame(count: int, now: float, winners: Sequence[RGB]) -> Frame:
 # --- the game's strip ----------------------------------------------------------------
 
 
-class StripController:
+class StripController(Follower):
     """The strip of the game in play. As a session listener it follows whose turn it
     is and who won (colours from `seats`, name -> "#RRGGBB"); `draw()` writes the
     frame for now and the hourglass view, and returns it for the screen.
@@ -145,14 +146,6 @@ class StripController:
         self._seats = {name: hex_to_rgb(colour) for name, colour in seats.items()}
         self._player: RGB | None = None
         self._winners: list[RGB] = []
-
-    def follow(self, session: Session) -> None:
-        """Read the current player and the winners now (and listen from here on)."""
-        self.changed(session, "apply")
-        session.add_listener(self.changed)
-
-    def leave(self, session: Session) -> None:
-        session.remove_listener(self.changed)
 
     def changed(self, session: Session, _change: Change) -> None:
         summary = session.summary()

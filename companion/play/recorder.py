@@ -14,25 +14,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.session import Change, Session
+from companion.play.follow import Follower
 from companion.store import Store
 
 log = logging.getLogger(__name__)
 
 
-class Recorder:
+class Recorder(Follower):
     def __init__(self, store: Store, session_id: int) -> None:
         self.store = store
         self.session_id = session_id
         saved = store.session_row(session_id).extra.get("hourglass")
         self._glass: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
-
-    def follow(self, session: Session) -> None:
-        """Record the session as it is now, and after every change from here on."""
-        self.changed(session, "apply")
-        session.add_listener(self.changed)
-
-    def leave(self, session: Session) -> None:
-        session.remove_listener(self.changed)
 
     def changed(self, session: Session, _change: Change) -> None:
         self.store.record_summary(self.session_id, session.summary(), session.decided)

@@ -90,7 +90,28 @@ class HoldArea(ButtonBehavior, Label):
         self.holding = False
 
 
-class LedStrip(Widget):
+class Redrawn(Widget):
+    """A widget drawn by its `draw()`, and drawn again (once a frame at most) when its
+    place, its size or a property it `watch`es changes."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self._redraw, -1)
+        self.bind(pos=self._later, size=self._later)
+
+    def watch(self, *names: str) -> None:
+        self.bind(**{name: self._later for name in names})
+
+    def _redraw(self, *_: Any) -> None:
+        self.canvas.clear()
+        with self.canvas:
+            self.draw()
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+
+class LedStrip(Redrawn):
     """The strip as it is lit now: one cell per LED, LED 0 (the bottom of the glass)
     on the left. The same frame the real strip gets."""
 
@@ -98,27 +119,24 @@ class LedStrip(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(frame=self._later, pos=self._later, size=self._later)
+        self.watch("frame")
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         count = len(self.frame)
         if not count:
             return
         gap = max(2.0, self.width * 0.012)
         cell = (self.width - gap * (count - 1)) / count
-        with self.canvas:
-            for index, rgb in enumerate(self.frame):
-                x = self.x + index * (cell + gap)
-                Color(0.16, 0.19, 0.26, 1)  # an unlit LED still shows where it is
-                RoundedRectangle(pos=(x, self.y), size=(cell, self.height), radius=[4])
-                r, g, b = (c / 255 for c in rgb)
-                if r + g + b > 0:
-                    Color(r, g, b, 1)
-                    RoundedRectangle(
-                        pos=(x + 2, self.y + 2), size=(cell - 4, self.height - 4), radius=[3]
-                    )
+        for index, rgb in enumerate(self.frame):
+            x = self.x + index * (cell + gap)
+            Color(0.16, 0.19, 0.26, 1)  # an unlit LED still shows where it is
+            RoundedRectangle(pos=(x, self.y), size=(cell, self.height), radius=[4])
+            r, g, b = (c / 255 for c in rgb)
+            if r + g + b > 0:
+                Color(r, g, b, 1)
+                RoundedRectangle(
+                    pos=(x + 2, self.y + 2), size=(cell - 4, self.height - 4), radius=[3]
+                )
 
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -131,35 +149,32 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-class DieFace(ButtonBehavior, Widget):
+class DieFace(ButtonBehavior, Redrawn):
     """One die: pips for 1..6, an empty outline for 0 (not rolled yet)."""
 
     value = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(value=self._later, pos=self._later, size=self._later)
+        self.watch("value")
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         side = min(self.width, self.height)
         x = self.center_x - side / 2
         y = self.center_y - side / 2
-        with self.canvas:
-            if self.value:
-                Color(0.95, 0.95, 0.92, 1)
-                RoundedRectangle(pos=(x, y), size=(side, side), radius=[side * 0.18])
-                Color(0.08, 0.09, 0.12, 1)
-                dot = side * 0.18
-                for px, py in PIPS.get(int(self.value), ()):
-                    Ellipse(pos=(x + px * side - dot / 2, y + py * side - dot / 2), size=(dot, dot))
-            else:
-                Color(*theme.rgba(theme.TEXT_DIM, 0.6))
-                Line(rounded_rectangle=(x + 1, y + 1, side - 2, side - 2, side * 0.18), width=1.5)
+        if self.value:
+            Color(0.95, 0.95, 0.92, 1)
+            RoundedRectangle(pos=(x, y), size=(side, side), radius=[side * 0.18])
+            Color(0.08, 0.09, 0.12, 1)
+            dot = side * 0.18
+            for px, py in PIPS.get(int(self.value), ()):
+                Ellipse(pos=(x + px * side - dot / 2, y + py * side - dot / 2), size=(dot, dot))
+        else:
+            Color(*theme.rgba(theme.TEXT_DIM, 0.6))
+            Line(rounded_rectangle=(x + 1, y + 1, side - 2, side - 2, side * 0.18), width=1.5)
 
 
-class Token(Widget):
+class Token(Redrawn):
     """A token drawn as its shape: `mail` an envelope, `penalty` a red disc with a
     minus, `obstacle` a grey square, `balloon` a filled circle with a basket."""
 
@@ -168,15 +183,12 @@ class Token(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(kind=self._later, pos=self._later, size=self._later, colour=self._later)
+        self.watch("kind", "colour")
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         side = min(self.width, self.height)
         x, y = self.center_x - side / 2, self.center_y - side / 2
-        with self.canvas:
-            getattr(self, f"_draw_{self.kind}", self._draw_mail)(x, y, side)
+        getattr(self, f"_draw_{self.kind}", self._draw_mail)(x, y, side)
 
     def _draw_mail(self, x: float, y: float, side: float) -> None:
         h = side * 0.7
@@ -260,7 +272,7 @@ class OnScreenKeyboard(GridLayout):
             self.text += letter.upper() if start else letter.lower()
 
 
-class QRCode(Widget):
+class QRCode(Redrawn):
     """A QR code drawn with rectangles (one per run of dark modules in a row), with
     the quiet zone the scanners need."""
 
@@ -269,8 +281,7 @@ class QRCode(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(data=self._encode, pos=self._later, size=self._later)
+        self.bind(data=self._encode)
 
     def _encode(self, *_: Any) -> None:
         if not self.data:
@@ -282,8 +293,7 @@ class QRCode(Widget):
             self.modules = [[bool(v) for v in row] for row in code.matrix]
         self._later()
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         if not self.modules:
             return
         count = len(self.modules) + 8  # 4 modules of quiet zone on each side
@@ -291,14 +301,13 @@ class QRCode(Widget):
         unit = side / count
         x0 = self.center_x - side / 2
         y0 = self.center_y - side / 2
-        with self.canvas:
-            Color(1, 1, 1, 1)
-            Rectangle(pos=(x0, y0), size=(side, side))
-            Color(0, 0, 0, 1)
-            for row_index, row in enumerate(self.modules):
-                y = y0 + side - (row_index + 5) * unit
-                for start, length in _runs(row):
-                    Rectangle(pos=(x0 + (start + 4) * unit, y), size=(length * unit, unit))
+        Color(1, 1, 1, 1)
+        Rectangle(pos=(x0, y0), size=(side, side))
+        Color(0, 0, 0, 1)
+        for row_index, row in enumerate(self.modules):
+            y = y0 + side - (row_index + 5) * unit
+            for start, length in _runs(row):
+                Rectangle(pos=(x0 + (start + 4) * unit, y), size=(length * unit, unit))
 
 
 def _runs(row: Sequence[bool]) -> list[tuple[int, int]]:
@@ -313,7 +322,7 @@ def _runs(row: Sequence[bool]) -> list[tuple[int, int]]:
     return runs
 
 
-class ScoreBars(Widget):
+class ScoreBars(Redrawn):
     """One row per player: the mail points to the right of zero, penalties and
     distance to the left, each in its own colour, so the score's parts are seen."""
 
@@ -323,17 +332,9 @@ class ScoreBars(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(
-            rows=self._later,
-            pos=self._later,
-            size=self._later,
-            left_max=self._later,
-            right_max=self._later,
-        )
+        self.watch("rows", "left_max", "right_max")
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         if not self.rows:
             return
         right = self.right_max or max(1, max(r["mail"] for r in self.rows))
@@ -341,20 +342,19 @@ class ScoreBars(Widget):
         zero = self.x + self.width * left / (left + right)
         unit = self.width / (left + right)
         height = self.height / len(self.rows)
-        with self.canvas:
-            for index, row in enumerate(self.rows):
-                y = self.top - (index + 1) * height + height * 0.2
-                h = height * 0.6
-                Color(*theme.rgba(theme.MAIL))
-                Rectangle(pos=(zero, y), size=(row["mail"] * unit, h))
-                Color(*theme.rgba(theme.PENALTY))
-                width = row["penalty"] * unit
-                Rectangle(pos=(zero - width, y), size=(width, h))
-                Color(*theme.rgba(theme.TEXT_DIM))
-                dist = row["distance"] * unit
-                Rectangle(pos=(zero - width - dist, y), size=(dist, h))
-            Color(*theme.rgba(theme.TEXT))
-            Line(points=[zero, self.y, zero, self.top], width=1.2)
+        for index, row in enumerate(self.rows):
+            y = self.top - (index + 1) * height + height * 0.2
+            h = height * 0.6
+            Color(*theme.rgba(theme.MAIL))
+            Rectangle(pos=(zero, y), size=(row["mail"] * unit, h))
+            Color(*theme.rgba(theme.PENALTY))
+            width = row["penalty"] * unit
+            Rectangle(pos=(zero - width, y), size=(width, h))
+            Color(*theme.rgba(theme.TEXT_DIM))
+            dist = row["distance"] * unit
+            Rectangle(pos=(zero - width - dist, y), size=(dist, h))
+        Color(*theme.rgba(theme.TEXT))
+        Line(points=[zero, self.y, zero, self.top], width=1.2)
 
 
 class Toggle(Tap):

@@ -16,6 +16,7 @@ from kivy.tests.common import UnitTestTouch
 
 from companion.config import Config
 from companion.core.hourglass import FakeClock
+from companion.i18n import languages
 from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui.app import CompanionApp
@@ -120,13 +121,34 @@ class Harness:
         return [a.type for a in model.session.log] if model else []
 
     def shot(self, name: str) -> Path:
+        """The window as `OUT/<name>-<W>x<H>.png`. Kivy numbers the file it writes;
+        a name of this shot's own keeps UI suites running side by side apart."""
         self.step(3)
         OUT.mkdir(exist_ok=True)
         width, height = self.size
         target = OUT / f"{name}-{width}x{height}.png"
-        made = Window.screenshot(name=str(OUT / "shot.png"))
+        made = Window.screenshot(name=str(OUT / f".{target.name}"))
         shutil.move(made, target)
         return target
+
+    def shots(self, name: str) -> list[Path]:
+        """`<name>-<lang>-<W>x<H>.png` in every language, then back to English."""
+        made = []
+        for lang in languages():
+            self.app.set_language(lang)
+            self.step(2)
+            made.append(self.shot(f"{name}-{lang}"))
+        self.app.set_language("en")
+        self.step(2)
+        return made
+
+    def type_name(self, name: str) -> None:
+        """A new player's name on the on-screen keyboard, then Seat."""
+        self.tap(self.find("+ New player"))
+        keyboard = self.app.root.get_root_window().children[0]
+        for letter in name.upper():
+            self.tap(self.find(letter, keyboard))
+        self.tap(self.find("Seat", keyboard))
 
     def close(self) -> None:
         app = self.app

@@ -5,19 +5,15 @@ and every state of the table is saved as a screenshot in every language."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from kivy.core.window import Window
 
-from companion.i18n import languages
 from companion.ui.tables.ballonrennen.widgets import BrWindRose
 from tests.ui.conftest import SIZE
-from tests.ui.harness import OUT, Harness
+from tests.ui.harness import Harness
 
 
 @pytest.fixture
@@ -26,28 +22,6 @@ def ui(tmp_path: Path) -> Iterator[Harness]:
     harness = Harness(tmp_path, size=SIZE)
     yield harness
     harness.close()
-
-
-def shot(ui: Harness, name: str) -> Path:
-    """`Harness.shot` through a file of this process's own: other UI suites may be
-    taking their screenshots into the same folder at the same time."""
-    ui.step(3)
-    OUT.mkdir(exist_ok=True)
-    width, height = ui.size
-    target = OUT / f"{name}-{width}x{height}.png"
-    made = Window.screenshot(name=str(OUT / f"shot-{os.getpid()}.png"))
-    shutil.move(made, target)
-    return target
-
-
-def shots(ui: Harness, state: str) -> None:
-    """The screen as it is, once in every language."""
-    for lang in languages():
-        ui.app.set_language(lang)
-        ui.step(2)
-        shot(ui, f"ballonrennen-{state}-{lang}")
-    ui.app.set_language("en")
-    ui.step(2)
 
 
 def start(ui: Harness, names: tuple[str, ...], *options: str) -> None:
@@ -60,7 +34,7 @@ def start(ui: Harness, names: tuple[str, ...], *options: str) -> None:
         ui.tap(ui.find(name, ui.screen.ids.known))
     for text in options:
         ui.tap(ui.find(text, ui.screen.ids.options))
-    shot(ui, "ballonrennen-new-game-en")
+    ui.shot("ballonrennen-new-game-en")
     ui.tap(ui.find("Start"))
     assert ui.app.root.current == "ballonrennen"
 
@@ -111,13 +85,13 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     assert screen.balloon_text == "red balloon"
     assert "Anna: turn over a wind card and tap which one" in screen.message_text
     assert screen.move_text == "On the ground"
-    shots(ui, "altitude")
+    ui.shots("ballonrennen-altitude")
 
     # GO before the wind card: the rules' sentence, nothing recorded.
     ui.tap(screen.ids.go)
     refused(ui, "Anna must turn over a wind card before ending the turn")
     assert ui.log_types() == []
-    shots(ui, "refused")
+    ui.shots("ballonrennen-refused")
 
     # Take off to altitude 2 (two sandbags), then the table turns over "Turn 2".
     ladder_tap(ui, 2)
@@ -136,7 +110,7 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     }
     assert screen.move_text == "Move 2 spaces south-west"
     assert screen.go_ready
-    shots(ui, "move")
+    ui.shots("ballonrennen-move")
 
     # The goal before the mail: refused with the rules' sentence; then the mail.
     panel_tap(ui, "Reached the goal")
@@ -151,7 +125,7 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     # Ben: a Favourable wind turns the altitude-1 marker clockwise; Ben stays down.
     panel_tap(ui, "Favourable")
     assert ui.app.model.rules.phase(ui.app.model.state) == "favourable"
-    shots(ui, "favourable")
+    ui.shots("ballonrennen-favourable")
     marker_row = screen.ids.panel.children[0].children[-2]  # altitude 1, under the card
     ui.tap(marker_row.children[0])  # the clockwise button, on the right
     summary = check(ui)
@@ -183,7 +157,7 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     assert ranks == [1, 2, 2]
     rows = [(r.rank, r.name) for r in ui.screen.ids.rows.children][::-1]
     assert rows == [("1.", "Anna"), ("2.", "Ben"), ("2.", "Cleo")]
-    shots(ui, "results")
+    ui.shots("ballonrennen-results")
 
 
 def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
@@ -196,7 +170,7 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     assert note in ui.texts() and "our own" in note
     assert "60 cards left" in ui.texts()
     assert screen.go_text == "Start the hourglass"
-    shots(ui, "draw")
+    ui.shots("ballonrennen-draw")
 
     ui.key("space")  # GO starts the app's own glass; nothing is recorded
     assert ui.log_types() == []
@@ -211,12 +185,12 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     shown = screen.ids.panel.children[0].children[-1]
     assert shown.card == card
     check(ui)
-    shots(ui, "drawn")
+    ui.shots("ballonrennen-drawn")
 
     ui.advance(31)
     assert screen.phase == "expired" and screen.seconds_hex == "#FF6B5B"
     assert screen.go_text == "End the turn"
-    shots(ui, "time-up")
+    ui.shots("ballonrennen-time-up")
     ui.key("space")
     assert ui.log_types()[-1] == "end_turn"
     assert check(ui)["current"] == "Emil"
@@ -226,7 +200,7 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     ui.key("space")
     ui.key("p")
     assert screen.phase == "paused"
-    shots(ui, "paused")
+    ui.shots("ballonrennen-paused")
     ui.key("space")
     assert screen.phase == "running"
     ui.tap(ui.find("Draw a wind card"))

@@ -5,17 +5,13 @@ sentence, and every state of the table is photographed in every language."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from kivy.core.window import Window
 
-from companion.i18n import languages
 from tests.ui.conftest import SIZE
-from tests.ui.harness import OUT, Harness
+from tests.ui.harness import Harness
 
 TIMER = "turn_timer_seconds"
 
@@ -25,33 +21,6 @@ def ui(tmp_path: Path) -> Any:
     harness = Harness(tmp_path, size=SIZE)
     yield harness
     harness.close()
-
-
-# Window.screenshot numbers its files in the folder it is given: a folder of this
-# process's own, so UI suites running side by side never take each other's picture.
-SHOTS_TMP = Path(tempfile.mkdtemp(prefix="balmy-shots-"))
-
-
-def shots(ui: Harness, state: str) -> None:
-    """The screen as it is now, once in every language (`balmy-<state>-<lang>`)."""
-    app = ui.app
-    width, height = ui.size
-    OUT.mkdir(exist_ok=True)
-    for lang in languages():
-        app.set_language(lang)
-        ui.step(3)
-        made = Window.screenshot(name=str(SHOTS_TMP / "shot.png"))
-        shutil.move(made, OUT / f"balmy-{state}-{lang}-{width}x{height}.png")
-    app.set_language("en")
-    ui.step(3)
-
-
-def type_name(ui: Harness, name: str) -> None:
-    ui.tap(ui.find("+ New player"))
-    keyboard = ui.app.root.get_root_window().children[0]
-    for letter in name.upper():
-        ui.tap(ui.find(letter, keyboard))
-    ui.tap(ui.find("Seat", keyboard))
 
 
 def summary(ui: Harness) -> dict[str, Any]:
@@ -119,13 +88,13 @@ def new_game(ui: Harness) -> None:
     ui.tap(ui.find("New game"))
     ui.tap(ui.find("Balmy Balloonists"))
     for name in ("Anna", "Bram"):
-        type_name(ui, name)
+        ui.type_name(name)
     options = ui.screen.ids.options
     texts = ui.texts(options)
     for label in ("Turn timer", "Balloons each", "Starts", "Variants", "Fair weather", "Storm"):
         assert label in texts
     assert ui.screen.options["balloons_per_player"] == 2  # two each with 2-3 players
-    shots(ui, "new-game")
+    ui.shots("balmy-new-game")
     ui.tap(ui.find("Start"))
     assert ui.app.root.current == "balmy"
 
@@ -139,7 +108,7 @@ def test_two_balloons_from_new_game_to_results(ui: Harness) -> None:
 
     # The advantage cards dealt at setup: a picker per player opens at the start.
     assert dialog(ui).title == "Anna: tap the two advantage cards dealt"
-    shots(ui, "advantage")
+    ui.shots("balmy-advantage")
     answer(ui, "Friendly winds", "Repair")
     ui.step(2)
     assert dialog(ui).title == "Bram: tap the two advantage cards dealt"
@@ -154,7 +123,7 @@ def test_two_balloons_from_new_game_to_results(ui: Harness) -> None:
     assert now["table"]["current_balloon"] == "red" and now["current"] == "Anna"
     assert [b["colour"] for b in now["table"]["balloons"]] == ["red", "yellow", "green", "blue"]
     assert ui.screen.tab == "cards"
-    shots(ui, "cards")
+    ui.shots("balmy-cards")
 
     red_turn(ui)
     yellow_turn(ui)
@@ -184,7 +153,7 @@ def red_turn(ui: Harness) -> None:
     assert screen.message_is_error
     assert screen.message_text == "The red balloon has already changed altitude this turn"
     assert ui.log_types()[-1] == "altitude"
-    shots(ui, "refused")
+    ui.shots("balmy-refused")
 
     # Bad luck from the "?" of the card just played: Anna may answer with her repair.
     tab(ui, "Luck ?")
@@ -192,7 +161,7 @@ def red_turn(ui: Harness) -> None:
     ui.tap(ui.find("Communication problems", screen.ids.luck))
     assert dialog(ui).title == "Communication problems on the red balloon"
     ui.tap(ui.find("yes", dialog(ui).ids.questions))
-    shots(ui, "luck")
+    ui.shots("balmy-luck")
     ui.tap(dialog(ui).ids.ok)
     assert_last(
         ui,
@@ -214,7 +183,7 @@ def red_turn(ui: Harness) -> None:
     check_screen(ui)
     tab(ui, "Steps")
     assert ui.find("Upkeep of the red balloon: drew a card", screen.ids.steps)
-    shots(ui, "upkeep")
+    ui.shots("balmy-upkeep")
 
 
 def yellow_turn(ui: Harness) -> None:
@@ -239,7 +208,7 @@ def yellow_turn(ui: Harness) -> None:
     assert balloon(ui, "yellow")["altitude"] == "landed"
     assert balloon(ui, "yellow")["skip_turns"] == 1
     check_screen(ui)
-    shots(ui, "board")
+    ui.shots("balmy-board")
     ui.advance(1)  # past GO's lock-out (a bouncing finger is not a second turn)
     ui.key("space")  # the GO button on the table
     assert ui.log_types()[-1] == "end_turn"
@@ -275,7 +244,7 @@ def blue_turn(ui: Harness) -> None:
     assert screen.message_text.startswith("Upkeep of the blue balloon: drew a card")
     check_screen(ui)
     tab(ui, "Balloons")
-    shots(ui, "balloons")
+    ui.shots("balmy-balloons")
 
 
 def red_again(ui: Harness) -> None:
@@ -291,7 +260,7 @@ def red_again(ui: Harness) -> None:
     assert_last(ui, {"type": "play_other", "target": "blue"})
     assert "blue" not in summary(ui)["table"]["markers"]
     check_screen(ui)
-    shots(ui, "played-other")
+    ui.shots("balmy-played-other")
 
     # Bad weather on the blue balloon (the card's "?"): one level down, blown back.
     tab(ui, "Luck ?")
@@ -350,7 +319,7 @@ def to_the_finish(ui: Harness) -> None:
     assert ranks == {"Anna": 1, "Bram": 2}
     shown = [(r.rank, r.name, r.score) for r in results.ids.rows.children[::-1]]
     assert shown == [("1.", "Anna", ""), ("2.", "Bram", "")]
-    shots(ui, "results")
+    ui.shots("balmy-results")
 
 
 def assert_last(ui: Harness, expected: dict[str, Any]) -> None:
@@ -364,7 +333,7 @@ def test_turn_timer(ui: Harness) -> None:
     ui.tap(ui.find("New game"))
     ui.tap(ui.find("Balmy Balloonists"))
     for name in ("Cas", "Dirk", "Eva", "Fenna"):
-        type_name(ui, name)
+        ui.type_name(name)
     options = ui.screen.ids.options
     assert "Balloons each" not in ui.texts(options)  # 4 players: one balloon each
     for _ in range(2):  # a tap rebuilds the rows: find the row again
@@ -387,7 +356,7 @@ def test_turn_timer(ui: Harness) -> None:
     assert screen.phase == "running" and ui.log_types() == []
     ui.advance(11)
     assert screen.seconds_text == "19 s"
-    shots(ui, "timer")
+    ui.shots("balmy-timer")
     ui.advance(20)
     assert screen.phase == "expired" and screen.phase_text == "time is up"
     assert screen.go_text == "End the turn"

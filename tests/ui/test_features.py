@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from kivy.core.window import Window
 
+from companion.config import ButtonsConfig, Config
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.harness import Harness
 
@@ -131,3 +132,19 @@ def test_the_new_game_screen_follows_a_language_switch(ui: Harness) -> None:
     ui.app.set_language("en")
     ui.step(2)
     assert "Hourglass" in ui.texts()
+
+
+def test_the_table_keeps_the_go_lock_out_of_the_settings(tmp_path: Path) -> None:
+    settings = Config(buttons=ButtonsConfig(lockout_s=2.0))
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]), settings=settings)
+    try:
+        ui.tap(ui.screen.ids.go)
+        assert ui.app.model.act("dice", values=[1, 2, 3, 4, 5])
+        ui.clock.advance(1.5)  # a second GO within the settings' 2 s: a bouncing finger
+        ui.tap(ui.screen.ids.go)
+        assert ui.log_types() == ["start_timer", "dice"]
+        ui.clock.advance(1.0)
+        ui.tap(ui.screen.ids.go)
+        assert ui.log_types() == ["start_timer", "dice", "end_turn"]
+    finally:
+        ui.close()

@@ -17,14 +17,6 @@ from tests.ui.harness import Harness
 SIZES = [SIZE]
 
 
-def type_name(ui: Harness, name: str) -> None:
-    ui.tap(ui.find("+ New player"))
-    keyboard = ui.app.root.get_root_window().children[0]
-    for letter in name.upper():
-        ui.tap(ui.find(letter, keyboard))
-    ui.tap(ui.find("Seat", keyboard))
-
-
 def seed_with_jan_second() -> int:
     """A seed whose first round is (timed, Jan, timed): every branch of the game
     below is then played (the glass runs out, untimed Jan, a pause)."""
@@ -48,7 +40,7 @@ def test_home_then_new_game(ui: Harness) -> None:
     ui.tap(ui.find("New game"))
     assert ui.app.root.current == "newgame"
     for name in ("Kasia", "Ola", "Jan"):
-        type_name(ui, name)
+        ui.type_name(name)
     assert ui.screen.seated_names == ["Kasia", "Ola", "Jan"]
     ui.tap(ui.find("+ New player"))
     ui.shot("02-keyboard")

@@ -11,18 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kivy.core.window import Window
 
 from companion import cli, files
 from companion import config as config_module
 from companion.core.errors import ConfigError
-from companion.i18n import languages
 from companion.store import Store
 from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.conftest import SIZE
-from tests.ui.harness import OUT, Harness
+from tests.ui.harness import Harness
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -42,30 +40,13 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     harness.close()
 
 
-def shot(ui: Harness, name: str) -> Path:
-    """Like `Harness.shot`, but Kivy's numbered file gets this shot's own name, so a
-    UI suite running at the same time in another process cannot take it."""
-    ui.step(3)
-    OUT.mkdir(exist_ok=True)
-    width, height = ui.size
-    target = OUT / f"{name}-{width}x{height}.png"
-    made = Window.screenshot(name=str(OUT / f".{name}-{width}x{height}.png"))
-    shutil.move(made, target)
-    return target
-
-
 def shots(ui: Harness, screen: str, state: str, docs: bool = True) -> None:
     """`<screen>-<state>-<lang>-<WxH>.png` for every language, into docs/ as well
     unless the picture holds something that differs from run to run (a temp path)."""
-    for lang in languages():
-        ui.app.set_language(lang)
-        ui.step(3)
-        made = shot(ui, f"{screen}-{state}-{lang}")
+    for made in ui.shots(f"{screen}-{state}"):
         if docs:
             DOCS.mkdir(parents=True, exist_ok=True)
             shutil.copy(made, DOCS / made.name)
-    ui.app.set_language("en")
-    ui.step(2)
 
 
 def add_game(store: Store, name: str, start_minute: int = 0) -> int:

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.graphics import Color, Line, Rectangle
@@ -21,13 +20,13 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
 from companion import stats
 from companion.core.messages import Message
 from companion.stats import Fairness, PlayerGameStats
 from companion.ui import theme
 from companion.ui.screens.text import S
+from companion.ui.widgets import Redrawn
 
 # A chi-square test wants about five expected per face; below that it says little.
 MIN_DICE = 30
@@ -62,7 +61,7 @@ def verdict(fair: Fairness) -> Message:
     return S(key, chi=f"{fair.chi_square:.2f}", p=p_text(fair.p_value))
 
 
-class DiceHistogram(Widget):
+class DiceHistogram(Redrawn):
     """Bars for faces 1 to 6, the count on each, and a line where a fair die's
     count would be."""
 
@@ -71,11 +70,9 @@ class DiceHistogram(Widget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(counts=self._later, pos=self._later, size=self._later)
+        self.watch("counts")
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         counts = list(self.counts)
         if not counts:
             return
@@ -84,19 +81,18 @@ class DiceHistogram(Widget):
         area = self.height - 2 * caption
         slot = self.width / len(counts)
         expected = sum(counts) / len(counts)
-        with self.canvas:
-            for index, count in enumerate(counts):
-                x = self.x + index * slot + slot * 0.15
-                height = area * count / top
-                Color(*theme.rgba(theme.PAUSED))
-                Rectangle(pos=(x, self.y + caption), size=(slot * 0.7, height))
-                self._label(str(index + 1), x + slot * 0.35, self.y + caption / 2, theme.TEXT)
-                y = self.y + caption + height + caption / 2
-                self._label(str(count), x + slot * 0.35, y, theme.TEXT_DIM)
-            if expected:
-                Color(*theme.rgba(theme.WARNING))
-                level = self.y + caption + area * expected / top
-                Line(points=[self.x, level, self.right, level], width=1.3, dash_length=6)
+        for index, count in enumerate(counts):
+            x = self.x + index * slot + slot * 0.15
+            height = area * count / top
+            Color(*theme.rgba(theme.PAUSED))
+            Rectangle(pos=(x, self.y + caption), size=(slot * 0.7, height))
+            self._label(str(index + 1), x + slot * 0.35, self.y + caption / 2, theme.TEXT)
+            y = self.y + caption + height + caption / 2
+            self._label(str(count), x + slot * 0.35, y, theme.TEXT_DIM)
+        if expected:
+            Color(*theme.rgba(theme.WARNING))
+            level = self.y + caption + area * expected / top
+            Line(points=[self.x, level, self.right, level], width=1.3, dash_length=6)
 
     def _label(self, text: str, cx: float, cy: float, colour: str) -> None:
         label = CoreLabel(text=text, font_size=self.font_size, bold=True)

@@ -11,7 +11,6 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Quad, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import (
@@ -22,11 +21,10 @@ from kivy.properties import (
 )
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.widget import Widget
 
 from companion.games.ballonrennen import DIRECTIONS
 from companion.ui import theme
-from companion.ui.widgets import Tap, Token
+from companion.ui.widgets import Redrawn, Tap, Token
 
 CANISTER = "#9CC3E6"
 SANDBAG = "#C8A26B"
@@ -87,26 +85,6 @@ def draw_arrow(
             base_y - dx * half,
         ]
     )
-
-
-class Redrawn(Widget):
-    """Redrawn once per frame after any of its properties change."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(pos=self._later, size=self._later)
-
-    def watch(self, *names: str) -> None:
-        self.bind(**{name: self._later for name in names})
-
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
-        with self.canvas:
-            self.draw()
-
-    def draw(self) -> None:
-        raise NotImplementedError
 
 
 class BrWindRose(Redrawn):

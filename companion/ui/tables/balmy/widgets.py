@@ -10,7 +10,6 @@ import math
 from typing import Any
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import (
@@ -21,28 +20,15 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.tables.balmy.view import RosePoint
-from companion.ui.widgets import Tap
+from companion.ui.widgets import Redrawn, Tap
 
 SILVER = "#C9D1DC"
 
 
-class _Drawn(Widget):
-    """A widget redrawn (once a frame at most) when its inputs change."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._later = Clock.create_trigger(self._redraw, -1)
-        self.bind(pos=self._later, size=self._later)
-
-    def _redraw(self, *_: Any) -> None:
-        raise NotImplementedError
-
-
-class BalmyToken(_Drawn):
+class BalmyToken(Redrawn):
     """A token as its shape: `fuel` a red drop, `gas` a helium canister, `ballast` a
     sandbag, `hand` cards held fanned, `in_front` a card lying face up."""
 
@@ -51,14 +37,12 @@ class BalmyToken(_Drawn):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(kind=self._later, tint=self._later)
+        self.watch("kind", "tint")
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         side = min(self.width, self.height)
         x, y = self.center_x - side / 2, self.center_y - side / 2
-        with self.canvas:
-            getattr(self, f"_draw_{self.kind}", self._draw_fuel)(x, y, side)
+        getattr(self, f"_draw_{self.kind}", self._draw_fuel)(x, y, side)
 
     def _draw_fuel(self, x: float, y: float, side: float) -> None:
         Color(*theme.rgba("#E0504A"))
@@ -106,7 +90,7 @@ class BalmyToken(_Drawn):
         self._card(x + side * 0.05, y + side * 0.19, w, h)
 
 
-class BalmyWindRose(_Drawn):
+class BalmyWindRose(Redrawn):
     """The rose at the North Pole: six points in rose order (clockwise from the top),
     each in its balloon's colour with the colour's name; the silver markers drawn as
     discs on the marked points; the current balloon's point ringed."""
@@ -117,10 +101,9 @@ class BalmyWindRose(_Drawn):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(points=self._later, markers=self._later, current=self._later)
+        self.watch("points", "markers", "current")
 
-    def _redraw(self, *_: Any) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         count = len(self.points)
         if not count:
             return
@@ -128,12 +111,11 @@ class BalmyWindRose(_Drawn):
         side = min(self.width, self.height)
         cx, cy = self.center_x, self.center_y
         outer = side * 0.31
-        with self.canvas:
-            Color(*theme.rgba(theme.PANEL_HIGH))
-            Ellipse(pos=(cx - outer * 0.22, cy - outer * 0.22), size=(outer * 0.44, outer * 0.44))
-            for index, point in enumerate(self.points):
-                angle = math.pi / 2 - 2 * math.pi * index / count  # clockwise from the top
-                self._point(point, angle, cx, cy, outer, side, scale)
+        Color(*theme.rgba(theme.PANEL_HIGH))
+        Ellipse(pos=(cx - outer * 0.22, cy - outer * 0.22), size=(outer * 0.44, outer * 0.44))
+        for index, point in enumerate(self.points):
+            angle = math.pi / 2 - 2 * math.pi * index / count  # clockwise from the top
+            self._point(point, angle, cx, cy, outer, side, scale)
 
     def _point(
         self,
