@@ -4,7 +4,7 @@
 `HardwareRouter`), ticks the game in play (its glass, buzzer and strip) and, once a
 second, refreshes the status line. `HardwareRouter` decides who gets an event: the
 hardware test page first, the dice to the game in play, GO held to the menu, a
-press to the screen's `button_go` / `button_undo` / `button_pause`.
+press to the screen's `button(source)` ("go", "undo" or "pause"), if it has one.
 """
 
 from __future__ import annotations
@@ -48,9 +48,9 @@ class HardwareRouter:
         elif event.kind == Kind.HELD and event.source == Source.GO:
             self.app.open_menu()
         elif event.kind == Kind.PRESSED and not self._menu_open():
-            handler = getattr(screen, f"button_{event.source}", None)
-            if handler is not None:
-                handler()
+            button = getattr(screen, "button", None)
+            if button is not None:
+                button(str(event.source))
 
     def _menu_open(self) -> bool:
         menu = self.app.menu

@@ -64,6 +64,3 @@ class ResultsScreen(Screen):
             bars.right_max, bars.left_max = right, left
             bars.rows = [part] if self.points else []
             box.add_widget(row)
-
-    def button_go(self) -> None:
-        pass

@@ -150,8 +150,9 @@ class ScoreScreen(Screen):
         else:
             self.error = app.model.error
 
-    def button_go(self) -> None:
-        self.done()
-
-    def button_undo(self) -> None:
-        self.undo()
+    def button(self, source: str) -> None:
+        """GO counts the score, UNDO goes back to the table; PAUSE has nothing to do."""
+        if source == "go":
+            self.done()
+        elif source == "undo":
+            self.undo()

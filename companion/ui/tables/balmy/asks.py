@@ -23,7 +23,7 @@ class Asks:
         self.screen = screen
 
     def _send(self, kind: str, /, **fixed: Any) -> Any:
-        return lambda answers: self.screen.attempt(kind, **fixed, **answers)
+        return lambda answers: self.screen.dialogs.attempt(kind, **fixed, **answers)
 
     def _yes_no(self) -> list[tuple[Any, str]]:
         return [(False, self.screen.tr(T("no"))), (True, self.screen.tr(T("yes")))]
@@ -65,7 +65,7 @@ class Asks:
 
         def record(answers: dict[str, Any]) -> str | None:
             cards = [answers["first"], answers["second"]]
-            refused = screen.attempt("advantage", player=player, cards=cards)
+            refused = screen.dialogs.attempt("advantage", player=player, cards=cards)
             if refused is None and view.unrecorded(screen.state):
                 # the next player's picker, once this one has closed
                 Clock.schedule_once(lambda _dt: self.advantage(), 0)

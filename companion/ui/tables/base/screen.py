@@ -172,13 +172,6 @@ class TableScreen(Screen):
     def act(self, kind: str, /, **fields: Any) -> bool:
         return bool(self.model is not None and self.model.act(kind, **fields))
 
-    def attempt(self, kind: str, /, **fields: Any) -> str | None:
-        """Send an action from a dialog: None when done, else the rule's sentence (for
-        the dialog to show: it covers the message strip)."""
-        if self.act(kind, **fields):
-            return None
-        return self.app.tr(self.model.error) if self.model is not None else ""
-
     def go(self) -> None:
         if self.model is None:
             return
@@ -194,14 +187,9 @@ class TableScreen(Screen):
         if self.model is not None:
             self.model.toggle_pause()
 
-    def button_go(self) -> None:
-        self.go()
-
-    def button_undo(self) -> None:
-        self.undo()
-
-    def button_pause(self) -> None:
-        self.pause()
+    def button(self, source: str) -> None:
+        """A press of a big button: "go", "undo" or "pause"."""
+        {"go": self.go, "undo": self.undo, "pause": self.pause}[source]()
 
 
 class Dialogs:
@@ -213,6 +201,14 @@ class Dialogs:
         self._kept: list[TableDialog] = []
         self._questions: QuestionsDialog | None = None
         self._reopen: Callable[[], None] | None = None  # builds the questions again
+
+    def attempt(self, kind: str, /, **fields: Any) -> str | None:
+        """Send an action from a dialog: None when done, else the rule's sentence (for
+        the dialog to show: it covers the message strip)."""
+        screen = self.screen
+        if screen.act(kind, **fields):
+            return None
+        return screen.app.tr(screen.model.error) if screen.model is not None else ""
 
     def keep(self, view: D) -> D:
         """A dialog of this table: closed when the table is left."""

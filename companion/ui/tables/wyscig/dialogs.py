@@ -59,8 +59,8 @@ class CorrectionDialog(TableDialog):
             self.penalty = row["tokens"]["penalty"]
 
     def step(self, token: str, delta: int) -> None:
-        refused = self.screen.attempt("adjust", player=self.player, token=token, delta=delta)
-        self.error = refused or ""
+        fields = {"player": self.player, "token": token, "delta": delta}
+        self.error = self.screen.dialogs.attempt("adjust", **fields) or ""
         self.sync()
 
 
