@@ -266,6 +266,9 @@ def test_settings_save_and_refuse(ui: Harness) -> None:
 
 
 def test_hardware_test_page(ui: Harness) -> None:
+    # The simulated reader says HELLO soon after it is opened: wait for it, so the
+    # pictures do not depend on whether it came before the page or after.
+    ui.wait(lambda: ui.devices.dice.status().device is not None)
     screen = open_settings(ui)
     ui.tap(screen.ids.hwtest)
     assert ui.app.root.current == "hwtest"
