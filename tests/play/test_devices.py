@@ -18,7 +18,7 @@ def test_a_device_error_is_the_apps_hardware_error() -> None:
     def broken() -> None:
         raise DeviceError("buzzer", "The buzzer cannot use GPIO 18: no PWM there")
 
-    with pytest.raises(HardwareError, match="^The buzzer cannot use GPIO 18: no PWM there$"):
+    with pytest.raises(HardwareError, match=r"^The buzzer cannot use GPIO 18: no PWM there$"):
         build(broken)
     assert build(lambda: 7) == 7
 
