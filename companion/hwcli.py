@@ -384,19 +384,19 @@ def _hint(error: Exception, hint: str) -> list[str]:
 
 
 def _check_buttons(report: _Report, config: Config, factory: Any) -> None:
-    from companion.core.errors import HardwareError
     from hardware.buttons import ButtonReader
+    from hardware.errors import DeviceError
 
     try:
         with ButtonReader(config.buttons, queue.Queue(), pin_factory=factory) as buttons:
             report.ok("Buttons", *[f"{line}." for line in buttons.describe()])
-    except HardwareError as error:
+    except DeviceError as error:
         report.fix("Buttons", f"{error}.", *_hint(error, "Check buttons.go, .undo and .pause."))
 
 
 def _check_strip(report: _Report, config: Config, factory: Any, *, simulate: bool) -> None:
-    from companion.core.errors import HardwareError
     from hardware import strip as strips
+    from hardware.errors import DeviceError
 
     if config.strip.type == "none" and not simulate:
         report.ok("LED strip", "none configured; the screen shows the hourglass.")
@@ -406,7 +406,7 @@ def _check_strip(report: _Report, config: Config, factory: Any, *, simulate: boo
             backend: strips.Strip = strips.RecordingStrip(config.strip.count)
         else:
             backend = strips.create_strip(config.strip, pin_factory=factory)
-    except HardwareError as error:
+    except DeviceError as error:
         report.fix("LED strip", f"{error}.", "See hardware/WIRING.md for the strip settings.")
         return
     with backend:
@@ -419,12 +419,12 @@ def _check_strip(report: _Report, config: Config, factory: Any, *, simulate: boo
 
 
 def _check_buzzer(report: _Report, config: Config, factory: Any) -> None:
-    from companion.core.errors import HardwareError
     from hardware.buzzer import create_buzzer
+    from hardware.errors import DeviceError
 
     try:
         buzzer = create_buzzer(config.buzzer, time.monotonic, pin_factory=factory)
-    except HardwareError as error:
+    except DeviceError as error:
         report.fix("Buzzer", f"{error}.", *_hint(error, "Check buzzer.pin."))
         return
     muted = " (muted in the settings)" if config.buzzer.mute else ""

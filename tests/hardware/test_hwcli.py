@@ -15,9 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gpiozero import Button
+from gpiozero.pins.mock import MockFactory
 
 from companion import config as settings
 from companion import hwcli
+from companion.config import Config
 from hardware.dice import Connected, DiceProblem, DiceReader, Disconnected, Hello, Roll, Rolling
 from hardware.events import EventData, HardwareEvent, Kind, Source
 from hardware.sim import PtyDevice
@@ -267,3 +270,16 @@ def test_the_pi_checks_join_the_report(capsys: pytest.CaptureFixture[str]) -> No
         "[FIX] Raspberry Pi spi: SPI is off.",
         " " * len("[FIX] Raspberry Pi spi: ") + "Fix: sudo raspi-config nonint do_spi 0",
     ]
+
+
+def test_doctor_says_what_keeps_a_device_from_its_pins(
+    capsys: pytest.CaptureFixture[str], factory: MockFactory
+) -> None:
+    report = hwcli._Report()
+    with Button(17, pin_factory=factory), Button(18, pin_factory=factory):  # GO's, buzzer's
+        hwcli._check_buttons(report, Config(), factory)
+        hwcli._check_buzzer(report, Config(), factory)
+    out = capsys.readouterr().out
+    assert "Buttons: The GO button cannot use GPIO 17: another device already uses it." in out
+    assert "Buzzer: The buzzer cannot use GPIO 18: another device already uses it." in out
+    assert report.problems == 2
