@@ -28,7 +28,7 @@ CATALOG_MODULES = (
     "companion.core.rules",
     "companion.config",
     "companion.files",
-    "companion.store",
+    "companion.store.messages",
     "companion.games",
     "companion.games.wyscig_balonow",
     "companion.games.ballonrennen",
