@@ -1,5 +1,5 @@
-"""The hardware commands, through a parser built with `hwcli.register()` (as cli.py does);
-the long-running ones in a subprocess, so Ctrl-C is a real SIGINT."""
+"""The hardware commands (`companion.cli.dice`, `companion.cli.doctor`), through the
+`companion` parser; the long-running ones in a subprocess, so Ctrl-C is a real SIGINT."""
 
 from __future__ import annotations
 
@@ -16,28 +16,20 @@ from pathlib import Path
 
 import pytest
 
+from companion import cli
 from companion import config as settings
-from companion import hwcli
+from companion.cli import dice, doctor
 from hardware.dice import DiceReader
 from hardware.events import HardwareEvent, Kind, Source
 from hardware.sim import PtyDevice
 from tests.hardware.hwhelp import TIMEOUT_S, kind, next_event
 
 ROOT = Path(__file__).resolve().parents[2]
-HARNESS = (
-    "import argparse, sys\n"
-    "import companion.hwcli as hwcli\n"
-    "parser = argparse.ArgumentParser(prog='companion')\n"
-    "hwcli.register(parser.add_subparsers())\n"
-    "args = parser.parse_args(sys.argv[1:])\n"
-    "sys.exit(args.func(args))\n"
-)
+HARNESS = "import sys\nfrom companion.cli import main\nsys.exit(main(sys.argv[1:]))\n"
 
 
 def parser() -> argparse.ArgumentParser:
-    built = argparse.ArgumentParser(prog="companion")
-    hwcli.register(built.add_subparsers())
-    return built
+    return cli.build_parser()
 
 
 class Command:
@@ -110,8 +102,8 @@ def test_the_commands_and_their_options() -> None:
     assert (args.rolls, args.interval, args.garbage, args.link) == (10, 2.0, False, None)
     args = parser().parse_args(["doctor", "--simulate", "--config", "x.toml"])
     assert (args.simulate, args.config) == (True, Path("x.toml"))
-    for func in ("cmd_dice_listen", "cmd_dice_sim", "cmd_doctor"):
-        assert callable(getattr(hwcli, func))
+    for func in (dice.cmd_dice_listen, dice.cmd_dice_sim, doctor.cmd_doctor):
+        assert callable(func)
 
 
 @pytest.mark.parametrize(
@@ -237,7 +229,7 @@ def test_doctor_with_a_gpio_bar_and_a_piezo(
 
 def test_every_event_reads_as_words() -> None:
     def words(kind_: Kind, **payload: object) -> str:
-        return hwcli._as_text(HardwareEvent(Source.DICE, kind_, payload))
+        return dice.as_text(HardwareEvent(Source.DICE, kind_, payload))
 
     assert words(Kind.CONNECTED, port="/dev/dice") == "connected to /dev/dice"
     assert words(Kind.DISCONNECTED, port="p", error="gone") == "disconnected: gone"
@@ -249,8 +241,8 @@ def test_every_event_reads_as_words() -> None:
 def test_the_pi_checks_join_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     from companion.pi_checks import Check
 
-    report = hwcli._Report()
-    hwcli._report_pi_checks(
+    report = doctor._Report()
+    doctor._report_pi_checks(
         report,
         [
             Check("service", True, "companion.service is enabled"),
