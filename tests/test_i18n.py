@@ -28,6 +28,7 @@ CATALOG_MODULES = (
     "companion.core.rules",
     "companion.config",
     "companion.files",
+    "companion.safefile",
     "companion.store.messages",
     "companion.games",
     "companion.games.wyscig_balonow",
