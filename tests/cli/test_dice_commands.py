@@ -57,7 +57,9 @@ def test_dice_listen_with_a_blocked_stdout_keeps_memory_flat(device: PtyDevice) 
             lines.append(line)
     finally:
         listener.send_signal(signal.SIGINT)
-        rest, _ = listener.communicate(timeout=30)
+        # read() on the same buffered pipe: communicate() would skip what readline() buffered
+        rest = listener.stdout.read() if listener.stdout is not None else b""
+        listener.wait(timeout=30)
     lines.extend(rest.splitlines(keepends=True))
     rolls = sum(line.startswith(b"roll ") for line in lines)
     dropped = [int(line.split()[1]) for line in lines if line.startswith(b"dropped ")]
