@@ -1,4 +1,5 @@
 # make run | make test | make lint | make bench
+# lint runs mypy twice: the whole project, then --strict on the rules (core, games).
 # Each target creates .venv on first use and installs what it needs; as root it also
 # installs the Debian packages Kivy needs for an (offscreen) window.
 SHELL := /bin/bash
@@ -49,6 +50,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion hardware tests bench
 	$(BIN)/ruff format --check companion hardware tests bench
 	$(BIN)/mypy
+	$(BIN)/mypy --strict companion/core companion/games
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

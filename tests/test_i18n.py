@@ -31,9 +31,9 @@ CATALOG_MODULES = (
     "companion.safefile",
     "companion.store.messages",
     "companion.games",
-    "companion.games.wyscig_balonow",
-    "companion.games.ballonrennen",
-    "companion.games.balmy_balloonists",
+    "companion.games.wyscig_balonow.messages",
+    "companion.games.ballonrennen.messages",
+    "companion.games.balmy_balloonists.messages",
     "companion.ui.strings",
     "hardware.dice",
 )

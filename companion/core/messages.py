@@ -59,19 +59,25 @@ def english_templates() -> Mapping[str, str]:
 def fill(template: str, params: Mapping[str, Param]) -> str:
     """Fill a template; a missing parameter shows as its name, never raises."""
     values = {
-        name: _printable(params[name]) if name in params else "{" + name + "}"
+        name: _quoted(params[name]) if name in params else "{" + name + "}"
         for _, name, _, _ in _FORMATTER.parse(template)
         if name
     }
     return template.format(**values)
 
 
-def _printable(value: Param) -> Param:
+def printable(text: str) -> str:
+    """`text` with every character that cannot be printed written as an escape
+    (`\\x1b`, `\\n`), so that quoting input back never writes a control character."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _quoted(value: Param) -> Param:
     # Input quoted back to the user (a name, a card) must not break the sentence
     # over lines or smuggle control characters onto a terminal.
-    if isinstance(value, str) and not value.isprintable():
-        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in value)
-    return value
+    return printable(value) if isinstance(value, str) else value
 
 
 def render(message: Message, templates: Mapping[str, str] | None = None) -> str:

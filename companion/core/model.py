@@ -1,15 +1,49 @@
-"""Plain frozen data shared by every game: players, the setup, the action base."""
+"""Plain frozen data shared by every game: players, the setup, the action base, and
+the one way actions and options are read from JSON (strict, nothing converted)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Annotated, Any, Literal
+import json
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from companion.core.messages import printable
+
+T = TypeVar("T", bound=BaseModel)
 
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def read_strict(model: type[T], raw: Mapping[str, Any]) -> T:
+    """Validate an action or a game's options as JSON writes them, as the game file
+    contract says: an integer field takes a JSON integer only (not `true`, `1.0` or
+    `"1"`), a boolean `true`/`false` only, a string a string only, and no field is
+    `null` (leave an optional field out instead). Nothing is converted.
+
+    Validating the JSON text, not the Python dict, keeps JSON arrays valid for tuple
+    fields, which pydantic's strict Python mode refuses."""
+    nulls = [key for key, value in raw.items() if value is None]
+    if nulls:
+        raise _null_error(model, nulls[0])
+    try:
+        text = json.dumps(dict(raw), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        problem = PydanticCustomError("not_json", "not a JSON value ({reason})", {"reason": error})
+        details = InitErrorDetails(type=problem, loc=(), input=raw)
+        raise ValidationError.from_exception_data(model.__name__, [details]) from None
+    return model.model_validate_json(text, strict=True)
+
+
+def _null_error(model: type[BaseModel], field: str) -> ValidationError:
+    problem = PydanticCustomError("null", "must not be null (leave the field out instead)")
+    details = InitErrorDetails(type=problem, loc=(field,), input=None)
+    return ValidationError.from_exception_data(model.__name__, [details])
 
 
 class ActionBase(Frozen):
@@ -44,8 +78,28 @@ def action_table(models: Iterable[type[ActionBase]]) -> dict[str, type[ActionBas
     return {model.model_fields["type"].default: model for model in models}
 
 
+def _printable_name(name: str) -> str:
+    # A name is shown on the table screen and printed by `replay` and `stats`: a
+    # control character would move the cursor or recolour a terminal.
+    for char in name:
+        category = unicodedata.category(char)
+        if category == "Cc":
+            raise PydanticCustomError(
+                "name_control", '"{name}" has a control character', {"name": printable(name)}
+            )
+        if not char.isprintable() and category != "Zs":
+            raise PydanticCustomError(
+                "name_unprintable",
+                '"{name}" has a character that cannot be shown',
+                {"name": printable(name)},
+            )
+    if not name.strip():
+        raise PydanticCustomError("name_blank", "a name needs more than spaces")
+    return name
+
+
 class PlayerSpec(Frozen):
-    name: str = Field(min_length=1, max_length=24)
+    name: Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_printable_name)]
     colour: str | None = None
     colours: tuple[str, ...] | None = None
 

@@ -25,4 +25,5 @@ def competition_ranks(items: Sequence[T], key: Callable[[T], Any]) -> list[int]:
 def _hashable(value: Any) -> Hashable:
     if isinstance(value, list):
         return tuple(_hashable(v) for v in value)
-    return value
+    hashable: Hashable = value
+    return hashable

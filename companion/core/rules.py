@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from companion.core.errors import ActionFormatError, SetupError
 from companion.core.messages import Catalog, Message
-from companion.core.model import ActionBase, PlayerSpec
+from companion.core.model import ActionBase, PlayerSpec, read_strict
 
 S = TypeVar("S", bound=BaseModel)
 Opts = TypeVar("Opts", bound=BaseModel)
+St = TypeVar("St")
 
 M = Catalog(
     "rules",
@@ -31,9 +32,8 @@ M = Catalog(
 )
 
 
-@runtime_checkable
-class Rules(Protocol):
-    """One game: pure functions from (state, action) to state."""
+class Rules(Protocol[St]):
+    """One game: pure functions from (state, action) to state, for a state type `St`."""
 
     @property
     def id(self) -> str: ...
@@ -49,19 +49,31 @@ class Rules(Protocol):
 
     def parse_options(self, raw: Mapping[str, Any], players: Sequence[PlayerSpec]) -> BaseModel: ...
 
-    def parse_action(self, raw: Any) -> ActionBase: ...
+    def parse_action(self, raw: object) -> ActionBase: ...
 
-    def setup(self, players: Sequence[PlayerSpec], options: Any, seed: int) -> Any: ...
+    def setup(self, players: Sequence[PlayerSpec], options: Any, seed: int) -> St: ...
 
-    def apply(self, state: Any, action: Any) -> Any: ...
+    def apply(self, state: St, action: ActionBase) -> St: ...
 
-    def summary(self, state: Any) -> dict[str, Any]: ...
+    def summary(self, state: St) -> dict[str, Any]: ...
 
-    def prompts(self, state: Any) -> list[Message]: ...
+    def prompts(self, state: St) -> list[Message]: ...
 
-    def decided(self, state: Any) -> bool:
+    def missing_steps(self, state: St) -> list[Message]:
+        """The steps the rulebook makes mandatory that the current player could
+        still take now and has not: what an `end_turn` now would skip."""
+        ...
+
+    def decided(self, state: St) -> bool:
         """The game is over and needs nothing more from the table (final results)."""
         ...
+
+
+def _problem(first: Mapping[str, Any]) -> str:
+    # A validator's own sentence stands without pydantic's "Value error, " before it.
+    error = first.get("ctx", {}).get("error") if first["type"] == "value_error" else None
+    problem = str(error) if error is not None else str(first["msg"])
+    return problem[0].lower() + problem[1:] if problem else problem
 
 
 def describe_validation_error(error: ValidationError) -> Message:
@@ -72,14 +84,13 @@ def describe_validation_error(error: ValidationError) -> Message:
         return M("unknown_field", field=field)
     if first["type"] == "missing":
         return M("missing_field", field=field)
-    problem = str(first["msg"])
-    problem = problem[0].lower() + problem[1:] if problem else problem
-    return M("invalid_field", field=field, problem=problem)
+    return M("invalid_field", field=field, problem=_problem(first))
 
 
 class GameRules(Generic[S, Opts]):
     """Shared parsing and checks; a game sets the class attributes and implements
-    `setup`, `apply`, `summary` and `prompts`."""
+    `setup`, `apply`, `summary` and `prompts` (and `missing_steps` where its
+    rulebook makes a step of the turn mandatory)."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -88,7 +99,7 @@ class GameRules(Generic[S, Opts]):
     options_model: ClassVar[type[BaseModel]]
     actions: ClassVar[Mapping[str, type[ActionBase]]]
 
-    def parse_action(self, raw: Any) -> ActionBase:
+    def parse_action(self, raw: object) -> ActionBase:
         if not isinstance(raw, Mapping) or not isinstance(raw.get("type"), str):
             raise ActionFormatError(M("no_type"))
         model = self.actions.get(raw["type"])
@@ -96,7 +107,7 @@ class GameRules(Generic[S, Opts]):
             known = ", ".join(sorted(self.actions))
             raise ActionFormatError(M("unknown_type", type=raw["type"], known=known))
         try:
-            return model.model_validate(dict(raw))
+            return read_strict(model, raw)
         except ValidationError as error:
             raise ActionFormatError(describe_validation_error(error)) from None
 
@@ -105,14 +116,15 @@ class GameRules(Generic[S, Opts]):
         if not isinstance(raw, Mapping):
             raise SetupError(M("option_invalid", field="options", problem="must be an object"))
         try:
-            options = self.options_model.model_validate(dict(raw))
+            options: Opts = read_strict(self.options_model, raw)  # type: ignore[assignment]
         except ValidationError as error:
-            msg = describe_validation_error(error)
-            if msg.key == M("unknown_field", field="").key:
-                raise SetupError(M("unknown_option", option=msg.params["field"])) from None
-            raise SetupError(M("option_invalid", **_field_problem(error))) from None
-        self.check_options(options, players)  # type: ignore[arg-type]
-        return options  # type: ignore[return-value]
+            first = error.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "options"
+            if first["type"] == "extra_forbidden":
+                raise SetupError(M("unknown_option", option=field)) from None
+            raise SetupError(M("option_invalid", field=field, problem=_problem(first))) from None
+        self.check_options(options, players)
+        return options
 
     def check_players(self, players: Sequence[PlayerSpec]) -> None:
         count = len(players)
@@ -136,17 +148,12 @@ class GameRules(Generic[S, Opts]):
     def summary(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
+    def missing_steps(self, state: S) -> list[Message]:
+        """No steps by default: a game whose rulebook makes no step of a turn mandatory."""
+        return []
+
     def decided(self, state: S) -> bool:
         return bool(self.summary(state)["over"])
 
     def check_options(self, options: Opts, players: Sequence[PlayerSpec]) -> None:
         """Checks that need the players as well as the options; none by default."""
-
-
-def _field_problem(error: ValidationError) -> dict[str, str]:
-    first = error.errors()[0]
-    problem = str(first["msg"])
-    return {
-        "field": ".".join(str(p) for p in first["loc"]) or "options",
-        "problem": problem[0].lower() + problem[1:] if problem else problem,
-    }

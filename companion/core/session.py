@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from companion.core.errors import M as CORE
 from companion.core.errors import RuleError
@@ -19,8 +19,9 @@ from companion.core.rules import Rules
 
 log = logging.getLogger(__name__)
 
+S = TypeVar("S")
 Change = Literal["apply", "undo", "redo"]
-Listener = Callable[["Session", Change], None]
+Listener = Callable[["Session[Any]", Change], None]
 
 _CHECKPOINT_EVERY = 64
 
@@ -35,10 +36,13 @@ class Journal(Protocol):
         """The log's entry number `index` (its last) was taken back."""
 
 
-class Session:
+class Session(Generic[S]):
+    """`S` is the game's state type: `Session[wyscig_balonow.State]` has a typed
+    `state`; a session built from `games.get(id)` is a `Session[Any]`."""
+
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules[S],
         setup: GameSetup,
         actions: Iterable[ActionBase] = (),
         journal: Journal | None = None,
@@ -49,9 +53,7 @@ class Session:
         self.journal = journal
         self._log: list[ActionBase] = []
         self._redo: list[ActionBase] = []
-        self._checkpoints: dict[int, Any] = {
-            0: rules.setup(setup.players, self.options, setup.seed)
-        }
+        self._checkpoints: dict[int, S] = {0: rules.setup(setup.players, self.options, setup.seed)}
         self._state = self._checkpoints[0]
         self._listeners: list[Listener] = []
         for action in actions:
@@ -59,7 +61,7 @@ class Session:
 
     # -- reading -------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self._state
 
     @property
@@ -87,7 +89,10 @@ class Session:
     def prompts(self) -> list[Message]:
         return self.rules.prompts(self._state)
 
-    def state_at(self, length: int) -> Any:
+    def missing_steps(self) -> list[Message]:
+        return self.rules.missing_steps(self._state)
+
+    def state_at(self, length: int) -> S:
         """The state after the first `length` actions of the log."""
         if not 0 <= length <= len(self._log):
             raise IndexError(length)
@@ -98,7 +103,7 @@ class Session:
         return state
 
     # -- changing ------------------------------------------------------------
-    def apply(self, action: ActionBase) -> Any:
+    def apply(self, action: ActionBase) -> S:
         """Apply one action; a `RuleError` leaves the state and the log unchanged."""
         new_state = self.rules.apply(self._state, action)
         if self.journal is not None:
@@ -140,7 +145,7 @@ class Session:
             self._listeners.remove(listener)
 
     # -- internals -----------------------------------------------------------
-    def _push(self, action: ActionBase, state: Any) -> None:
+    def _push(self, action: ActionBase, state: S) -> None:
         self._log.append(action)
         self._state = state
         if len(self._log) % _CHECKPOINT_EVERY == 0:

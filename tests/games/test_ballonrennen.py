@@ -417,6 +417,19 @@ def test_no_take_off_in_the_turn_of_the_landing() -> None:
     assert RULES.reachable_altitudes(s.state) == [(0, [(0, 0)])]
 
 
+def test_a_balloon_that_landed_this_turn_releases_nothing_more() -> None:
+    s = at_altitude(2)
+    act(s, "land")  # 4 gas, 1 sandbag, the mail sack: a gas release would stay at 0
+    assert rule_error(s, release(gas=1)) == (
+        "Anna landed this turn and can take off again next turn"
+    )
+    s = at_altitude(1)
+    act(s, "release", gas=1)  # down to 0 in the air: a landing
+    assert rule_error(s, release(gas=1)) == (
+        "Anna landed this turn and can take off again next turn"
+    )
+
+
 # -- replenishing ----------------------------------------------------------------
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,16 +14,7 @@ from companion.games import balmy_balloonists as bb
 
 RULES = bb.RULES
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
-LUCK = (
-    "envelope_torn",
-    "solar_panels_lost",
-    "comm_problems",
-    "fire",
-    "busy_airspace",
-    "burner_problems",
-    "permission_revoked",
-    "bad_weather",
-)
+LUCK: tuple[str, ...] = get_args(bb.LuckCard)
 KINDS = (
     ["end_turn"] * 6
     + ["play_own"] * 3

@@ -1,0 +1,292 @@
+"""A Ballonrennen turn: the altitude step (`release`, `land`), the wind card (and
+a Favourable wind), the move (`drop_mail`, `forced_landing`, `reach_goal`) and
+`end_turn` with the next player's replenishing; and corrections (`adjust`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.core import rng
+from companion.core.errors import RuleError
+from companion.core.messages import Message
+from companion.core.model import ActionBase, EndTurn
+from companion.games.ballonrennen.messages import M
+from companion.games.ballonrennen.model import (
+    MAX_ALTITUDE,
+    REPLENISH,
+    TOKEN_LIMITS,
+    TOKENS,
+    Adjust,
+    DropMail,
+    Favourable,
+    ForcedLanding,
+    Land,
+    Move,
+    Player,
+    ReachGoal,
+    Release,
+    State,
+    Turn,
+    WindCard,
+    rotate,
+)
+
+# -- the altitude step -----------------------------------------------------------
+
+
+def release_problem(
+    player: Player, sandbags: int, gas: int, check_counts: bool = True
+) -> Message | None:
+    name = player.name
+    if check_counts:
+        if sandbags > player.sandbags:
+            if player.sandbags == 0:
+                return M("no_sandbags", player=name)
+            return M("few_sandbags", player=name, wanted=sandbags, count=player.sandbags)
+        if gas > player.gas:
+            if player.gas == 0:
+                return M("no_gas", player=name)
+            return M("few_gas", player=name, wanted=gas, count=player.gas)
+    if player.mail_sack > 0 and gas > 0 and player.gas - gas < player.mail_sack:
+        return M("paired_canister", player=name)
+    lift = player.lift - gas + sandbags
+    if lift > MAX_ALTITUDE:
+        return M("above_3", player=name, altitude=lift)
+    if lift < 0:
+        return M("below_0", player=name, altitude=lift)
+    return None
+
+
+def after_release(player: Player, sandbags: int, gas: int) -> Player:
+    released = player.model_copy(
+        update={"sandbags": player.sandbags - sandbags, "gas": player.gas - gas}
+    )
+    if released.lift >= 1:
+        return released.model_copy(update={"state": "flying", "forced": False})
+    if player.state == "flying":
+        return released.model_copy(update={"state": "landed"})
+    return released
+
+
+def _before_card(state: State, key: str) -> Player:
+    player = state.current_player
+    if state.turn.card is not None:
+        raise RuleError(M(key, player=player.name))
+    return player
+
+
+def _release(state: State, action: ActionBase) -> State:
+    assert isinstance(action, Release)
+    player = _before_card(state, "release_after_card")
+    if action.sandbags == 0 and action.gas == 0:
+        raise RuleError(M("release_nothing", player=player.name))
+    if player.state == "landed" and state.turn.landed:
+        raise RuleError(M("landed_this_turn", player=player.name))
+    problem = release_problem(player, action.sandbags, action.gas)
+    if problem is not None:
+        raise RuleError(problem)
+    released = after_release(player, action.sandbags, action.gas)
+    state = _replace_player(state, released)
+    if player.state == "flying" and released.state == "landed":
+        state = _with_turn(state, landed=True)
+    return state
+
+
+def _land(state: State, _: ActionBase) -> State:
+    player = _before_card(state, "land_after_card")
+    if player.state != "flying":
+        raise RuleError(M("land_grounded", player=player.name))
+    state = _replace_player(state, player.model_copy(update={"state": "landed"}))
+    return _with_turn(state, landed=True)
+
+
+# -- the wind card ---------------------------------------------------------------
+
+
+def _wind_card(state: State, action: ActionBase) -> State:
+    assert isinstance(action, WindCard)
+    player = state.current_player
+    if state.turn.card is not None:
+        raise RuleError(M("card_twice", player=player.name))
+    if state.app_deck:
+        if action.card is not None:
+            raise RuleError(M("card_app", card=action.card))
+        state, card = _draw(state)
+    else:
+        if action.card is None:
+            raise RuleError(M("card_missing", player=player.name))
+        card = action.card
+    state = _with_turn(state, card=card)
+    if card == "favourable":
+        return _with_turn(state, favourable_pending=True)
+    if card in ("turn_1", "turn_2", "turn_3"):
+        state = _turn_marker(state, int(card[-1]), 1)
+    elif card == "turn_all":
+        for altitude in (1, 2, 3):
+            state = _turn_marker(state, altitude, 1)
+    return _fix_move(state)
+
+
+def _draw(state: State) -> tuple[State, str]:
+    """The top card of the app deck; the discard pile is reshuffled when it is empty."""
+    if state.dealt >= len(state.deck):
+        state = state.model_copy(update={"shuffle": state.shuffle + 1, "dealt": 0})
+    cards = rng.shuffled(state.seed, state.deck, "wind_deck", state.shuffle)
+    return state.model_copy(update={"dealt": state.dealt + 1}), cards[state.dealt]
+
+
+def _turn_marker(state: State, altitude: int, steps: int) -> State:
+    winds = list(state.winds)
+    winds[altitude - 1] = rotate(winds[altitude - 1], steps)
+    return state.model_copy(update={"winds": (winds[0], winds[1], winds[2])})
+
+
+def _favourable(state: State, action: ActionBase) -> State:
+    assert isinstance(action, Favourable)
+    player = state.current_player
+    if not state.turn.favourable_pending:
+        raise RuleError(M("favourable_no_card", player=player.name))
+    state = _turn_marker(state, action.altitude, 1 if action.rotate == "cw" else -1)
+    return _fix_move(_with_turn(state, favourable_pending=False))
+
+
+def move_for(state: State, player: Player, card: str | None) -> Move:
+    """The move a card gives a player at their altitude, with the winds as they are."""
+    if player.state != "flying":
+        return Move(player=player.name, altitude=0, direction=None, spaces=0)
+    altitude = player.altitude
+    if card == "updraught":
+        altitude = min(altitude + 1, MAX_ALTITUDE)
+    elif card == "downdraught":
+        altitude = max(altitude - 1, 1)
+    spaces = altitude
+    if card == "calm":
+        spaces = 0
+    elif card == "weak":
+        spaces = altitude - 1
+    elif card == "rising":
+        spaces = altitude + 1
+    return Move(
+        player=player.name, altitude=altitude, direction=state.wind(altitude), spaces=spaces
+    )
+
+
+def _fix_move(state: State) -> State:
+    return _with_turn(state, move=move_for(state, state.current_player, state.turn.card))
+
+
+# -- the move --------------------------------------------------------------------
+
+
+def _after_card(state: State) -> Player:
+    player = state.current_player
+    if state.turn.card is None:
+        raise RuleError(M("no_card_yet", player=player.name))
+    if state.turn.favourable_pending:
+        raise RuleError(M("favourable_pending", player=player.name))
+    return player
+
+
+def _drop_mail(state: State, _: ActionBase) -> State:
+    player = _after_card(state)
+    landed_here = player.state == "landed" and state.turn.landed
+    if player.state != "flying" and not landed_here:
+        raise RuleError(M("not_flying", player=player.name))
+    if player.mail_delivered:
+        raise RuleError(M("mail_delivered", player=player.name))
+    dropped = player.model_copy(update={"mail_sack": 0, "mail_delivered": True})
+    if dropped.state == "flying" and dropped.lift > MAX_ALTITUDE:
+        dropped = dropped.model_copy(update={"gas": dropped.gas - (dropped.lift - MAX_ALTITUDE)})
+    return _replace_player(state, dropped)
+
+
+def _forced_landing(state: State, _: ActionBase) -> State:
+    player = _after_card(state)
+    if player.state != "flying":
+        raise RuleError(M("not_flying", player=player.name))
+    return _replace_player(state, player.model_copy(update={"state": "waiting", "forced": True}))
+
+
+def _reach_goal(state: State, _: ActionBase) -> State:
+    player = _after_card(state)
+    if player.state != "flying":
+        raise RuleError(M("not_flying", player=player.name))
+    if not player.mail_delivered:
+        raise RuleError(M("goal_no_mail", player=player.name))
+    place = 1 + sum(1 for p in state.players if p.place is not None)
+    state = _replace_player(state, player.model_copy(update={"state": "finished", "place": place}))
+    racing = sum(1 for p in state.players if p.state != "finished")
+    if not state.play_on or racing <= 1:
+        return state.model_copy(update={"over": True})
+    return state
+
+
+def _end_turn(state: State, _: ActionBase) -> State:
+    player = state.current_player
+    if state.turn.card is None:
+        raise RuleError(M("end_no_card", player=player.name))
+    if state.turn.favourable_pending:
+        raise RuleError(M("favourable_pending", player=player.name))
+    count = len(state.players)
+    index = state.current_index
+    for _step in range(count):
+        index = (index + 1) % count
+        if state.players[index].state != "finished":
+            break
+    state = state.model_copy(update={"current_index": index, "turn": Turn()})
+    return _start_turn(state)
+
+
+def _start_turn(state: State) -> State:
+    """Replenishing: 3 + 3, plus the mail sack and its canister while undelivered."""
+    player = state.current_player
+    if player.state == "landed" or (player.state == "waiting" and player.forced):
+        mail = 0 if player.mail_delivered else 1
+        refill = player.model_copy(
+            update={"gas": REPLENISH + mail, "sandbags": REPLENISH, "mail_sack": mail}
+        )
+        state = _with_turn(_replace_player(state, refill), replenished=True)
+    return state
+
+
+TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
+    EndTurn: _end_turn,
+    Release: _release,
+    Land: _land,
+    WindCard: _wind_card,
+    Favourable: _favourable,
+    DropMail: _drop_mail,
+    ForcedLanding: _forced_landing,
+    ReachGoal: _reach_goal,
+}
+
+
+# -- corrections -----------------------------------------------------------------
+
+
+def adjust(state: State, action: Adjust) -> State:
+    if action.token not in TOKENS:
+        raise RuleError(M("unknown_token", token=action.token))
+    player = state.player(action.player)
+    count = getattr(player, action.token) + action.delta
+    if count < 0:
+        raise RuleError(M("negative", player=player.name, count=count, token=action.token))
+    limit = TOKEN_LIMITS[action.token]
+    if action.token == "mail_sack" and player.mail_delivered:
+        limit = 0
+    if count > limit:
+        raise RuleError(M("token_limit", player=player.name, limit=limit, token=action.token))
+    adjusted = player.model_copy(update={action.token: count})
+    if adjusted.state == "flying" and not 1 <= adjusted.lift <= MAX_ALTITUDE:
+        raise RuleError(M("adjust_altitude", player=player.name, altitude=adjusted.lift))
+    return _replace_player(state, adjusted)
+
+
+def _replace_player(state: State, player: Player) -> State:
+    players = tuple(player if p.name == player.name else p for p in state.players)
+    return state.model_copy(update={"players": players})
+
+
+def _with_turn(state: State, **changes: Any) -> State:
+    return state.model_copy(update={"turn": state.turn.model_copy(update=changes)})

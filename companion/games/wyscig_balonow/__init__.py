@@ -1,0 +1,156 @@
+"""Wyścig balonów (rulebook 000): five balloons, secret balloon cards, order cards,
+the 30-second hourglass, mail and penalty tokens, and obstacles.
+
+The package: `model` (the box's numbers, options, actions, state), `setup` (the
+balloon cards and each round's order), `turn` (what each action does) and
+`summary` (score, ranks, the summary and the prompts); this module is the rules
+class the registry holds, with what the table screen asks.
+
+Readings where the rulebook and the spec leave room (each is tested):
+- The new obstacle of a round is compulsory: a round from round 2 cannot have its
+  first `end_turn` before its `place_obstacle` ("each round (except the first)
+  begins with placing a new obstacle token").
+- `dice` may be recorded more than once in a turn (a re-read of the dice reader or
+  a corrected tap); the last roll stands. It needs an order for the round, like
+  every turn action.
+- `landed` may be tapped again in the same turn; it changes nothing more.
+- `adjust` of `mail` can never make the players hold more than 9 together.
+- `missing_steps` names the round's new obstacle while it is due (`end_turn`
+  refuses that too) and the roll (`start_timer`) while the turn has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.core.errors import RuleError
+from companion.core.messages import Message
+from companion.core.model import ActionBase, PlayerSpec, action_table
+from companion.core.rules import GameRules
+from companion.games.wyscig_balonow import setup as _setup
+from companion.games.wyscig_balonow import summary as _summary
+from companion.games.wyscig_balonow.messages import GAME_ID, M
+from companion.games.wyscig_balonow.model import (
+    BALLOONS,
+    DICE,
+    MAIL_IN_GAME,
+    OBSTACLES,
+    OBSTACLES_AT_SETUP,
+    TOKENS,
+    Adjust,
+    Dice,
+    Landed,
+    Mail,
+    Options,
+    Order,
+    Penalty,
+    PlaceObstacle,
+    Player,
+    Score,
+    StartTimer,
+    State,
+    TimerExpired,
+    Turn,
+    balloons_per_player,
+    turns_per_round,
+)
+from companion.games.wyscig_balonow.setup import valid_order
+from companion.games.wyscig_balonow.summary import player_distance, player_score, ranks
+from companion.games.wyscig_balonow.turn import TURN_ACTIONS, adjust, order, score
+
+__all__ = [
+    "BALLOONS",
+    "DICE",
+    "GAME_ID",
+    "MAIL_IN_GAME",
+    "OBSTACLES",
+    "OBSTACLES_AT_SETUP",
+    "RULES",
+    "TOKENS",
+    "Adjust",
+    "Dice",
+    "Landed",
+    "M",
+    "Mail",
+    "Options",
+    "Order",
+    "Penalty",
+    "PlaceObstacle",
+    "Player",
+    "Score",
+    "StartTimer",
+    "State",
+    "TimerExpired",
+    "Turn",
+    "WyscigBalonow",
+    "balloons_per_player",
+    "player_distance",
+    "player_score",
+    "ranks",
+    "turns_per_round",
+    "valid_order",
+]
+
+
+class WyscigBalonow(GameRules[State, Options]):
+    id = GAME_ID
+    name = "Wyścig balonów"
+    min_players = 2
+    max_players = 4
+    options_model = Options
+    actions = action_table((Adjust, Order, Score, *TURN_ACTIONS))
+
+    def check_options(self, options: Options, players: Sequence[PlayerSpec]) -> None:
+        _setup.check_options(options, players)
+
+    def setup(self, players: Sequence[PlayerSpec], options: Options, seed: int) -> State:
+        return _setup.initial_state(players, options, seed)
+
+    def apply(self, state: State, action: ActionBase) -> State:
+        if isinstance(action, Adjust):
+            return adjust(state, action)
+        if state.over:
+            if isinstance(action, Score):
+                return score(state, action)
+            raise RuleError(M("over"))
+        if isinstance(action, Score):
+            raise RuleError(M("not_over"))
+        if isinstance(action, Order):
+            return order(state, action)
+        if not state.order:
+            raise RuleError(M("no_order", round=state.round))
+        return TURN_ACTIONS[type(action)](state, action)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return _summary.summary(state)
+
+    def prompts(self, state: State) -> list[Message]:
+        return _summary.prompts(state)
+
+    def decided(self, state: State) -> bool:
+        return state.over and state.distances is not None
+
+    def missing_steps(self, state: State) -> list[Message]:
+        """The round's new obstacle when it is due, and the roll of this turn."""
+        current = state.current
+        if current is None:
+            return []
+        missing = []
+        if self.needs_obstacle(state):
+            missing.append(M("missing_obstacle", player=state.order[0], round=state.round))
+        if not state.turn.timer_started:
+            missing.append(M("missing_roll", player=current))
+        return missing
+
+    # -- help for the screen ------------------------------------------------------
+    def needs_obstacle(self, state: State) -> bool:
+        return not state.over and state.round >= 2 and not state.obstacle_this_round
+
+    def timed_now(self, state: State) -> bool:
+        """Does the hourglass apply to the current turn?"""
+        current = state.current
+        return current is not None and state.timed and not state.player(current).untimed
+
+
+RULES = WyscigBalonow()

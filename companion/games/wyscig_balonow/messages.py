@@ -1,0 +1,62 @@
+"""Wyścig balonów's id and its sentences for the players (English; translations in
+`companion/i18n`)."""
+
+from __future__ import annotations
+
+from companion.core.messages import Catalog
+
+GAME_ID = "wyscig-balonow"
+
+M = Catalog(
+    GAME_ID,
+    {
+        "balloon_cards_players": "balloon_cards must name every player: {missing} missing",
+        "balloon_cards_unknown": 'balloon_cards: "{name}" is not playing',
+        "balloon_cards_count": "balloon_cards: {name} needs {count} balloon card(s), {given} given",
+        "balloon_cards_colour": 'balloon_cards: "{colour}" is not a balloon ({colours})',
+        "balloon_cards_twice": "balloon_cards: the {colour} balloon is dealt twice",
+        "untimed_unknown": 'untimed: "{name}" is not playing',
+        "colour_not_used": "{name}: players have no colour of their own in Wyścig balonów",
+        "no_order": "Round {round} has no order yet: deal the order cards first",
+        "order_given": "The order for round {round} is already set",
+        "order_app": "The app deals the order cards in this game",
+        "order_invalid": "That is not a deal of the order cards for {count} players: {order}",
+        "obstacle_round_1": "The first round starts with the 4 obstacles of the setup; "
+        "a new obstacle comes from round 2",
+        "obstacle_placed": "The new obstacle of round {round} is already on the board",
+        "obstacle_missing": "{player} must place the new obstacle before the first turn ends",
+        "timer_twice": "The hourglass was already turned this turn",
+        "timer_not_started": "The hourglass has not been turned this turn",
+        "timer_untimed": "{player} plays without the hourglass",
+        "timer_off": "This game is played without the hourglass",
+        "expired_twice": "The hourglass already ran out this turn",
+        "mail_all": "All 9 mail tokens are taken already",
+        "over": "The race is over: only the score and corrections are left",
+        "not_over": "The score is counted when the race is over",
+        "scored": "The score has already been counted",
+        "score_colours": "The score needs the distance of exactly these balloons: {colours}",
+        "unknown_player": '"{name}" is not playing',
+        "unknown_token": '"{token}" is not a token in Wyścig balonów (mail, penalty)',
+        "negative": "{player} would have {count} {token} tokens",
+        "mail_limit": "There are only 9 mail tokens in the game",
+        # prompts
+        "p_deal_order": "Deal the order cards for round {round} and tap the order",
+        "p_setup_obstacles": "{player}: place 4 obstacles on the corner squares "
+        "with the yellow frame",
+        "p_place_obstacle": "{player}: place a new obstacle next to the yellow frame",
+        "p_roll_timed": "{player}: turn the hourglass and roll the dice",
+        "p_roll_untimed": "{player}: roll the dice (no hourglass for you)",
+        "p_place_dice": "{player}: place the dice and move the balloons",
+        "p_unplaced": "{player}: place the unplaced dice on empty squares",
+        "p_move_two": "{player}: move 2 obstacles, then end your turn",
+        "p_move_all": "{player}: move all obstacles, then end your turn",
+        "p_landed": "A balloon is on the landing pad: the race ends with this turn",
+        "p_last_round": "All 8 obstacles are on the board: this is the last round",
+        "p_score": "Reveal the balloon cards and count each balloon's squares "
+        "to the landing zone token",
+        "p_winners": "The winner: {names}",
+        # steps an end of turn would skip
+        "missing_obstacle": "{player} has not placed the new obstacle of round {round}",
+        "missing_roll": "{player} has not rolled the dice this turn",
+    },
+)

@@ -1,0 +1,99 @@
+"""What Wyścig balonów shows: the score and the ranks, the summary of the game file
+contract, and the prompts that tell the table what to do now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.messages import Message
+from companion.core.ranking import competition_ranks
+from companion.games.wyscig_balonow.messages import GAME_ID, M
+from companion.games.wyscig_balonow.model import OBSTACLES, Player, State, Turn
+from companion.games.wyscig_balonow.turn import last_turn
+
+
+def player_distance(state: State, player: Player) -> int | None:
+    if state.distances is None:
+        return None
+    return sum(state.distances[c] for c in player.balloons)
+
+
+def player_score(state: State, player: Player) -> int:
+    return 3 * player.mail - player.penalty - (player_distance(state, player) or 0)
+
+
+def ranks(state: State) -> list[int] | None:
+    """Score, higher first; then the closest balloon, nearer first; else shared."""
+    if state.distances is None:
+        return None
+    distances = state.distances
+
+    def key(player: Player) -> tuple[int, int]:
+        closest = min(distances[c] for c in player.balloons)
+        return (-player_score(state, player), closest)
+
+    return competition_ranks(state.players, key)
+
+
+def summary(state: State) -> dict[str, Any]:
+    player_ranks = ranks(state)
+    players = [
+        {
+            "name": p.name,
+            "tokens": {"mail": p.mail, "penalty": p.penalty},
+            "score": player_score(state, p),
+            "rank": player_ranks[i] if player_ranks else None,
+            "balloons": list(p.balloons),
+            "distance": player_distance(state, p),
+        }
+        for i, p in enumerate(state.players)
+    ]
+    winners = [p["name"] for p in players if p["rank"] == 1]
+    return {
+        "game": GAME_ID,
+        "over": state.over,
+        "round": state.round,
+        "current": state.current,
+        "players": players,
+        "winners": winners,
+        "table": {
+            "order": list(state.order),
+            "obstacles": state.obstacles,
+            "landed": state.landed,
+        },
+    }
+
+
+def prompts(state: State) -> list[Message]:
+    if state.over:
+        if state.distances is None:
+            return [M("p_score")]
+        winners = [p["name"] for p in summary(state)["players"] if p["rank"] == 1]
+        return [M("p_winners", names=", ".join(winners))]
+    if not state.order:
+        return [M("p_deal_order", round=state.round)]
+    prompts: list[Message] = []
+    current = state.current
+    assert current is not None
+    if state.round == 1 and state.turn_index == 0 and state.turn == Turn():
+        prompts.append(M("p_setup_obstacles", player=state.order[-1]))
+    if state.round >= 2 and not state.obstacle_this_round:
+        prompts.append(M("p_place_obstacle", player=state.order[0]))
+    if state.obstacles >= OBSTACLES:
+        prompts.append(M("p_last_round"))
+    prompts.extend(_turn_prompts(state, current))
+    if state.landed:
+        prompts.append(M("p_landed"))
+    return prompts
+
+
+def _turn_prompts(state: State, current: str) -> list[Message]:
+    player = state.player(current)
+    timed = state.timed and not player.untimed
+    if not state.turn.timer_started:
+        return [M("p_roll_timed" if timed else "p_roll_untimed", player=current)]
+    prompts = [M("p_place_dice", player=current)]
+    if state.turn.timer_expired and state.turn.unplaced:
+        prompts.append(M("p_unplaced", player=current))
+    prompts.append(M("p_move_all" if last_turn(state) else "p_move_two", player=current))
+    return prompts

@@ -1,0 +1,162 @@
+"""A Wyścig balonów turn: the order of a round, the new obstacle, the hourglass and
+the dice, penalty and mail tokens, the landing and `end_turn`; the score at the
+end, and corrections (`adjust`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.core.errors import RuleError
+from companion.core.model import ActionBase, EndTurn
+from companion.games.wyscig_balonow.messages import M
+from companion.games.wyscig_balonow.model import (
+    MAIL_IN_GAME,
+    OBSTACLES,
+    TOKENS,
+    Adjust,
+    Dice,
+    Landed,
+    Mail,
+    Order,
+    Penalty,
+    PlaceObstacle,
+    Player,
+    Score,
+    StartTimer,
+    State,
+    TimerExpired,
+    Turn,
+    turns_per_round,
+)
+from companion.games.wyscig_balonow.setup import deal_round_order, valid_order
+
+
+def order(state: State, action: Order) -> State:
+    if state.order_by_app:
+        raise RuleError(M("order_app"))
+    if state.order:
+        raise RuleError(M("order_given", round=state.round))
+    names = [p.name for p in state.players]
+    if not valid_order(action.players, names):
+        raise RuleError(
+            M("order_invalid", count=len(names), order=", ".join(action.players) or "-")
+        )
+    return state.model_copy(update={"order": tuple(action.players), "turn_index": 0})
+
+
+def _place_obstacle(state: State, _: ActionBase) -> State:
+    if state.round == 1:
+        raise RuleError(M("obstacle_round_1"))
+    if state.obstacle_this_round:
+        raise RuleError(M("obstacle_placed", round=state.round))
+    return state.model_copy(update={"obstacles": state.obstacles + 1, "obstacle_this_round": True})
+
+
+def last_turn(state: State) -> bool:
+    return state.turn_index == turns_per_round(len(state.players)) - 1
+
+
+def _current_player(state: State) -> Player:
+    assert state.current is not None
+    return state.player(state.current)
+
+
+def _start_timer(state: State, _: ActionBase) -> State:
+    if state.turn.timer_started:
+        raise RuleError(M("timer_twice"))
+    return _with_turn(state, timer_started=True)
+
+
+def _dice(state: State, action: ActionBase) -> State:
+    assert isinstance(action, Dice)
+    return _with_turn(state, dice=tuple(action.values))
+
+
+def _timer_expired(state: State, action: ActionBase) -> State:
+    assert isinstance(action, TimerExpired)
+    player = _current_player(state)
+    if not state.timed:
+        raise RuleError(M("timer_off"))
+    if player.untimed:
+        raise RuleError(M("timer_untimed", player=player.name))
+    if not state.turn.timer_started:
+        raise RuleError(M("timer_not_started"))
+    if state.turn.timer_expired:
+        raise RuleError(M("expired_twice"))
+    state = _with_turn(state, timer_expired=True, unplaced=action.unplaced)
+    return _add_tokens(state, player.name, "penalty", action.unplaced)
+
+
+def _penalty(state: State, action: ActionBase) -> State:
+    assert isinstance(action, Penalty)
+    return _add_tokens(state, _current_player(state).name, "penalty", action.count)
+
+
+def _mail(state: State, _: ActionBase) -> State:
+    if state.mail_taken >= MAIL_IN_GAME:
+        raise RuleError(M("mail_all"))
+    return _add_tokens(state, _current_player(state).name, "mail", 1)
+
+
+def _landed(state: State, _: ActionBase) -> State:
+    return state.model_copy(update={"landed": True})
+
+
+def _end_turn(state: State, _: ActionBase) -> State:
+    if state.round >= 2 and not state.obstacle_this_round and state.turn_index == 0:
+        raise RuleError(M("obstacle_missing", player=state.order[0]))
+    state = state.model_copy(update={"turn": Turn()})
+    if state.landed:
+        return state.model_copy(update={"over": True})
+    if not last_turn(state):
+        return state.model_copy(update={"turn_index": state.turn_index + 1})
+    if state.obstacles >= OBSTACLES:
+        return state.model_copy(update={"over": True})
+    next_round = state.model_copy(update={"round": state.round + 1, "obstacle_this_round": False})
+    return deal_round_order(next_round)
+
+
+TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
+    EndTurn: _end_turn,
+    PlaceObstacle: _place_obstacle,
+    StartTimer: _start_timer,
+    Dice: _dice,
+    TimerExpired: _timer_expired,
+    Penalty: _penalty,
+    Mail: _mail,
+    Landed: _landed,
+}
+
+
+def score(state: State, action: Score) -> State:
+    if state.distances is not None:
+        raise RuleError(M("scored"))
+    held = state.colours_held
+    if sorted(action.distances) != sorted(held):
+        raise RuleError(M("score_colours", colours=", ".join(held)))
+    return state.model_copy(update={"distances": dict(action.distances)})
+
+
+def adjust(state: State, action: Adjust) -> State:
+    if action.token not in TOKENS:
+        raise RuleError(M("unknown_token", token=action.token))
+    player = state.player(action.player)
+    count = getattr(player, action.token) + action.delta
+    if count < 0:
+        raise RuleError(M("negative", player=player.name, count=count, token=action.token))
+    if action.token == "mail" and state.mail_taken + action.delta > MAIL_IN_GAME:
+        raise RuleError(M("mail_limit"))
+    return _add_tokens(state, player.name, action.token, action.delta)
+
+
+def _add_tokens(state: State, name: str, token: str, delta: int) -> State:
+    players = tuple(
+        p.model_copy(update={token: getattr(p, token) + delta}) if p.name == name else p
+        for p in state.players
+    )
+    return state.model_copy(update={"players": players})
+
+
+def _with_turn(state: State, **changes: Any) -> State:
+    return state.model_copy(update={"turn": state.turn.model_copy(update=changes)})
