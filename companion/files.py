@@ -1,4 +1,4 @@
-"""Game files: read, validate, replay and write.
+"""Game files (docs/game-file.md): read, validate, replay and write.
 
 A file is a setup plus the effective action log. Every problem becomes a
 `GameFileError` whose sentence says what and where: the file and field for the

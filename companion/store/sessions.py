@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.model import GameSetup
+from pydantic import ValidationError
+
+from companion.core.model import GameSetup, PlayerSpec
 from companion.store.database import Db
 from companion.store.errors import NoSuchGameError
 from companion.store.messages import M
@@ -125,24 +127,29 @@ def results(db: Db, session_id: int) -> list[dict[str, Any]]:
 
 def _session_row(found: Sequence[Any]) -> SessionRow:
     session_id, game, seed, players, options, created, updated, finished, summary, extra = found
-    setup = GameSetup.model_validate(
-        {
-            "game": game,
-            "seed": seed,
-            "players": [_player(p) for p in json.loads(players)],
-            "options": json.loads(options),
-        }
-    )
     return SessionRow(
         id=session_id,
         game=game,
-        setup=setup,
+        setup=_setup(game, seed, json.loads(players), json.loads(options)),
         created=created,
         updated=updated,
         finished=finished,
         summary=json.loads(summary) if summary else None,
         extra=json.loads(extra),
     )
+
+
+def _setup(game: str, seed: int, players: list[Any], options: dict[str, Any]) -> GameSetup:
+    entries = [_player(p) for p in players]
+    try:
+        return GameSetup.model_validate(
+            {"game": game, "seed": seed, "players": entries, "options": options}
+        )
+    except ValidationError:
+        # Written by an older version with looser rules (a name it let through): the
+        # row is still ours and is listed as it was stored; replaying it says what fails.
+        specs = tuple(PlayerSpec.model_construct(**entry) for entry in entries)
+        return GameSetup.model_construct(game=game, seed=seed, players=specs, options=options)
 
 
 def _player(entry: Any) -> dict[str, Any]:

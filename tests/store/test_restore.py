@@ -76,3 +76,15 @@ def test_export_of_such_a_game_is_one_error_line(_isolated_data: Path) -> None:
         f"error: Game {session_id} (Wyścig balonów) cannot be restored: action 3 "
         "(start_timer): The hourglass was already turned this turn\n"
     )
+
+
+def test_a_game_an_older_version_stored_is_still_listed_and_restored(tmp_path: Path) -> None:
+    """Names are stricter now (no control characters); a game stored before is ours all
+    the same: History lists it and Resume restores it as it was."""
+    store = Store(tmp_path / "c.db")
+    store.conn.execute(
+        "INSERT INTO sessions(id, game, seed, players, options, created, updated)"
+        " VALUES (7, 'wyscig-balonow', 1, '[\"Ann\\u0007\", \"Jan\"]', '{}', 't', 't')"
+    )
+    assert [row.setup.names for row in store.sessions()] == [["Ann\a", "Jan"]]
+    assert store.load_session(7, journal=False).setup.names == ["Ann\a", "Jan"]
