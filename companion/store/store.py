@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.core.messages import Message
 from companion.core.model import ActionBase, GameSetup
 from companion.core.session import Session
 from companion.store import actions as _actions
@@ -33,7 +34,9 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self.db, notice = open_database(self.path, timeout=timeout, connect=connect)
         self.conn = self.db.conn
-        # A sentence for the user when a damaged file was moved aside, else None.
+        # When a damaged file was moved aside: the sentence (English) and its Message (for
+        # the screen, in the player's language); else None.
+        self.notice_message: Message | None = notice
         self.notice: str | None = str(notice) if notice is not None else None
 
     def close(self) -> None:

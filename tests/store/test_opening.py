@@ -203,6 +203,7 @@ def test_a_damaged_page_is_moved_aside(tmp_path: Path) -> None:
     path.write_bytes(bytes(data))
     store = Store(path)
     assert store.notice is not None and "moved to" in store.notice
+    assert store.notice_message is not None and store.notice_message.key == "store.moved_aside"
     assert len(moved_aside(tmp_path)) == 1
     assert store.sessions() == []
 
