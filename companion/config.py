@@ -26,12 +26,14 @@ import platformdirs
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
+from companion import safefile
 from companion.core.errors import ConfigError
 from companion.core.messages import Catalog, Message
 
 APP_NAME = "companion"  # the same folder name as the store's data directory
 CONFIG_FILE = "config.toml"
 GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
+MAX_BYTES = safefile.MIB  # a settings file is a few hundred bytes; 1 MiB is plenty
 
 StripType = Literal["none", "gpio-bar", "apa102", "ws2812"]
 ColourOrder = Literal["rgb", "rbg", "grb", "gbr", "brg", "bgr"]
@@ -72,6 +74,8 @@ M = Catalog(
         "unreadable": "The settings file {path} cannot be read: {detail}",
         "not_toml": "The settings file {path} is not valid TOML: {detail}",
         "unwritable": "The settings file {path} cannot be written: {detail}",
+        "file_too_big": "The settings file {path} is larger than {limit}, the most a settings "
+        "file may be",
     },
 )
 
@@ -167,13 +171,6 @@ class Config(_Section):
     hourglass: HourglassConfig = HourglassConfig()
     screen: ScreenConfig = ScreenConfig()
 
-    def pins_in_use(self) -> dict[int, str]:
-        """GPIO number -> the key that claims it (for the wiring check and the doctor)."""
-        claims: dict[int, str] = {}
-        for key, pin in self._claims():
-            claims.setdefault(pin, key)
-        return claims
-
     def _claims(self) -> Iterator[tuple[str, int]]:
         for name in ("go", "undo", "pause"):
             yield f"buttons.{name}", getattr(self.buttons, name)
@@ -197,21 +194,35 @@ def default_path() -> Path:
 
 
 def load(path: Path | str | None = None) -> Config:
-    """The settings at `path` (default: the platform config file); defaults if absent."""
+    """The settings at `path` (default: the platform config file); defaults if absent.
+    Only a regular file of at most 1 MiB is read (a FIFO or a device is refused)."""
     file = Path(path) if path is not None else default_path()
     try:
-        raw = file.read_bytes()
+        raw = safefile.read_limited(file, MAX_BYTES)
     except FileNotFoundError:
         return Config()
     except OSError as error:
         raise ConfigError(M("unreadable", path=str(file), detail=error.strerror)) from None
+    except safefile.NotARegularFile as error:
+        raise ConfigError(M("unreadable", path=str(file), detail=str(error.problem))) from None
+    except safefile.TooLarge as error:
+        limit = safefile.size_text(error.limit)
+        raise ConfigError(M("file_too_big", path=str(file), limit=limit)) from None
+    return from_dict(_parse(file, raw))
+
+
+def _parse(file: Path, raw: bytes) -> dict[str, Any]:
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ConfigError(M("not_toml", path=str(file), detail="it is not UTF-8 text")) from None
+        detail = "it is not UTF-8 text"
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(M("not_toml", path=str(file), detail=str(error))) from None
-    return from_dict(data)
+        detail = str(error)
+    except RecursionError:
+        detail = "it is nested too deeply"
+    except ValueError:  # an integer longer than Python converts (4300 digits)
+        detail = "it holds a number with too many digits"
+    raise ConfigError(M("not_toml", path=str(file), detail=detail)) from None
 
 
 def from_dict(data: Mapping[str, Any]) -> Config:

@@ -1,8 +1,13 @@
-"""Game files (spec/game-file.md): read, validate, replay and write.
+"""Game files (docs/game-file.md): read, validate, replay and write.
 
 A file is a setup plus the effective action log. Every problem becomes a
 `GameFileError` whose sentence says what and where: the file and field for the
 setup, the action's number (from 1) and type for the log.
+
+A file is read with limits (`safefile`): a regular file of at most 16 MiB, strict
+JSON (no NaN, no number of more than 100 digits, no nesting deeper than Python can
+follow), at most 100,000 actions. The top level is strict too: `format` is the JSON
+integer 1 (not 1.0, not true), `seed` a JSON integer that fits the database.
 """
 
 from __future__ import annotations
@@ -14,16 +19,20 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion import games
+from companion import games, safefile
 from companion.core import rng
 from companion.core.errors import CompanionError, GameFileError, SetupError
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Message
 from companion.core.model import ActionBase, GameSetup, PlayerSpec
 from companion.core.rules import Rules, describe_validation_error
 from companion.core.session import Session
 
 FORMAT = 1
 TOP_LEVEL = ("format", "game", "seed", "players", "options", "actions")
+MAX_BYTES = 16 * safefile.MIB
+MAX_ACTIONS = 100_000
+MAX_DIGITS = 100  # no number in a game file is anywhere near this long
+SEED_RANGE = (-(2**63), 2**63 - 1)  # what the database can hold
 
 M = Catalog(
     "files",
@@ -33,6 +42,13 @@ M = Catalog(
         "in_action": "action {number} ({type}): {problem}",
         "unreadable": "cannot be read ({reason})",
         "not_json": "not JSON (line {line}, column {column}: {reason})",
+        "too_big": "it is larger than {limit}, the most a game file may be",
+        "too_deep": "it is nested too deeply to be a game file",
+        "long_number": "it holds a number with more than {digits} digits",
+        "not_a_number": "{value} is not a JSON number",
+        "not_utf8": "it is not UTF-8 text",
+        "too_many_actions": "{count} actions, more than the {limit} a game file may hold",
+        "seed_range": "must be a whole number from {low} to {high}",
         "not_object": "a game file is a JSON object",
         "format": "{given} is not a format this version reads (it reads 1)",
         "format_missing": '"format": 1 is missing',
@@ -59,17 +75,53 @@ class ReplayError(GameFileError):
 
 def read_json(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or type(error).__name__
-        raise GameFileError(
-            M("in_file", file=path.name, problem=str(M("unreadable", reason=reason)))
-        ) from None
+        raw = safefile.read_limited(path, MAX_BYTES)
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError, safefile.NotARegularFile, safefile.TooLarge) as error:
+        raise _unreadable(path.name, error) from None
+    return loads(text, path.name)
+
+
+def loads(text: str, name: str = "game file") -> Any:
+    """Strict JSON: a sentence for anything `json.loads` would choke on or let by."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_integer, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         problem = M("not_json", line=error.lineno, column=error.colno, reason=error.msg)
-        raise GameFileError(M("in_file", file=path.name, problem=str(problem))) from None
+    except _NotAccepted as error:
+        problem = error.problem
+    except RecursionError:
+        problem = M("too_deep")
+    raise GameFileError(M("in_file", file=name, problem=str(problem))) from None
+
+
+class _NotAccepted(ValueError):
+    def __init__(self, problem: Message) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NotAccepted(M("long_number", digits=MAX_DIGITS))
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise _NotAccepted(M("not_a_number", value=text))
+
+
+def _unreadable(name: str, error: Exception) -> GameFileError:
+    if isinstance(error, safefile.TooLarge):
+        problem = M("too_big", limit=safefile.size_text(error.limit))
+    elif isinstance(error, safefile.NotARegularFile):
+        problem = M("unreadable", reason=str(error.problem))
+    elif isinstance(error, UnicodeDecodeError):
+        problem = M("unreadable", reason=str(M("not_utf8")))
+    else:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        problem = M("unreadable", reason=reason)
+    return GameFileError(M("in_file", file=name, problem=str(problem)))
 
 
 def parse(data: Any, name: str = "game file") -> tuple[Rules, GameSetup, list[Any]]:
@@ -87,7 +139,7 @@ def parse(data: Any, name: str = "game file") -> tuple[Rules, GameSetup, list[An
             raise fail(None, str(M("unknown_key", key=key, known=", ".join(TOP_LEVEL))))
     if "format" not in data:
         raise fail(None, str(M("format_missing")))
-    if data["format"] != FORMAT or isinstance(data["format"], bool):
+    if type(data["format"]) is not int or data["format"] != FORMAT:  # not 1.0, not true
         raise fail("format", str(M("format", given=json.dumps(data["format"]))))
     if not isinstance(data.get("game"), str):
         raise fail("game", str(M("missing" if "game" not in data else "not_text")))
@@ -95,11 +147,7 @@ def parse(data: Any, name: str = "game file") -> tuple[Rules, GameSetup, list[An
         rules = games.get(data["game"])
     except CompanionError as error:
         raise fail("game", str(error)) from None
-    seed = data.get("seed")
-    if seed is None:
-        seed = rng.new_seed()
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail("seed", str(M("not_integer")))
+    seed = _seed(data, fail)
     players = _players(data.get("players"), fail)
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -107,12 +155,26 @@ def parse(data: Any, name: str = "game file") -> tuple[Rules, GameSetup, list[An
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise fail("actions", str(M("not_list")))
+    if len(actions) > MAX_ACTIONS:
+        raise fail("actions", str(M("too_many_actions", count=len(actions), limit=MAX_ACTIONS)))
     setup = GameSetup(game=rules.id, seed=seed, players=tuple(players), options=options)
     try:
         rules.parse_options(options, setup.players)
     except SetupError as error:
         raise fail(error.field, str(error)) from None
     return rules, setup, actions
+
+
+def _seed(data: dict[str, Any], fail: Any) -> int:
+    if "seed" not in data:  # missing: the app picks one (null is not missing)
+        return rng.new_seed()
+    seed = data["seed"]
+    if type(seed) is not int:
+        raise fail("seed", str(M("not_integer")))
+    low, high = SEED_RANGE
+    if not low <= seed <= high:
+        raise fail("seed", str(M("seed_range", low=low, high=high)))
+    return seed
 
 
 def _players(raw: Any, fail: Any) -> list[PlayerSpec]:

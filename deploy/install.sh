@@ -205,7 +205,8 @@ check_source() {
 read_config() {
   local file fields
   file=$(r "$CONFIG")
-  [[ -f "$file" ]] || file="$SRC/deploy/config.example.toml"
+  # Only a regular file is read: a link or a pipe planted there is not ours to follow.
+  [[ -f "$file" && ! -L "$file" ]] || file="$SRC/deploy/config.example.toml"
   fields=$(python3 - "$file" <<'PY'
 import sys, tomllib
 try:
@@ -275,11 +276,35 @@ ensure_user() {
     run usermod "${PREFIX_OPT[@]}" --append --groups "$list" "$APP_USER"
 }
 
-# ensure_dir PATH MODE OWNER: the directory with this owner (uid:gid) and mode.
+# The companion user owns /etc/companion and /var/lib/companion, so it can put a
+# symbolic link (or a pipe) where one of our folders or files belongs: root following it
+# would hand any folder to that user or write any file. Nothing under those folders is
+# ever followed: a link there is removed (only the link; whatever it points at stays).
+no_link() {
+  local path=$1
+  [[ -L "$(r "$path")" ]] || return 0
+  step links "remove the symbolic link $path (install.sh never follows a link there)" \
+    run rm -f "$(r "$path")"
+}
+
+# ensure_dir PATH MODE OWNER: a real directory (never a link) with this owner and mode.
 ensure_dir() {
   local path=$1 mode=$2 who=$3
+  no_link "$path"
+  if [[ -e "$(r "$path")" && ! -L "$(r "$path")" && ! -d "$(r "$path")" ]]; then
+    die "$path is not a folder: move it away and run install.sh again"
+  fi
   [[ "$(stat_of "$path")" == "$who ${mode#0}" ]] && return 0
-  step dirs "make $path ($mode)" run install -d -m "$mode" -o "${who%%:*}" -g "${who##*:}" "$(r "$path")"
+  step dirs "make $path ($mode)" make_dir "$path" "$mode" "$who"
+}
+
+make_dir() {
+  local path=$1 mode=$2 who=$3 target
+  target=$(r "$path")
+  ((DRY_RUN)) || [[ ! -L "$target" ]] || die "$path became a symbolic link while install.sh ran"
+  run install -d -m "$mode" "$target"
+  run chown -h "$who" "$target"
+  run chmod "$mode" "$target"
 }
 
 ensure_dirs() {
@@ -293,9 +318,11 @@ ensure_dirs() {
   ensure_dir "$STATE_DIR/kivy" 0750 "$who"
 }
 
-# copy_once SOURCE DEST MODE OWNER: write DEST from SOURCE only if DEST does not exist.
+# copy_once SOURCE DEST MODE OWNER: write DEST from SOURCE only if DEST does not exist
+# (a link there is removed first, never written through).
 copy_once() {
   local source=$1 dest=$2 mode=$3 who=$4
+  no_link "$dest"
   [[ -e "$(r "$dest")" ]] && return 0
   step files "write $dest from ${source#"$SRC"/}" \
     run install -m "$mode" -o "${who%%:*}" -g "${who##*:}" "$source" "$(r "$dest")"

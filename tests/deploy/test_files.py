@@ -82,6 +82,39 @@ def test_the_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     assert done.stderr.strip() == "", done.stderr
 
 
+EXPOSURE_LIMIT = 4.5
+
+
+def test_the_unit_is_hardened(tmp_path: Path) -> None:
+    analyze = need("systemd-analyze")
+    unit = tmp_path / "companion.service"
+    unit.write_text((DEPLOY / "companion.service").read_text())
+    done = subprocess.run(
+        [analyze, "security", "--offline=yes", "--no-pager", str(unit)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    found = re.search(r"Overall exposure level for companion\.service: (\d+\.\d+)", done.stdout)
+    assert found, done.stdout + done.stderr
+    assert float(found.group(1)) <= EXPOSURE_LIMIT, done.stdout
+
+
+def test_the_hardening_keeps_the_pi_s_devices_and_folders() -> None:
+    service = [(k, v) for s, k, v in unit_entries() if s == "Service"]
+    allowed = {v.split()[0] for k, v in service if k == "DeviceAllow"}
+    # screen, touch, tty1, dice reader (USB, ACM, UARTs), SPI strip, GPIO
+    assert allowed >= {"char-drm", "char-input", "char-tty", "char-ttyUSB", "char-ttyACM",
+                       "char-ttyAMA", "char-ttyS", "char-spi", "char-gpiochip"}  # fmt: skip
+    settings = dict(service)
+    assert settings["ProtectSystem"] == "strict"
+    assert settings["ReadWritePaths"] == "/etc/companion"  # the settings screen saves there
+    assert settings["StateDirectory"] == "companion" and settings["RuntimeDirectory"] == "companion"
+    assert "PrivateDevices" not in settings  # it would hide every device above
+    assert "ProcSubset" not in settings  # gpiozero reads the board from /proc
+    env = dict(v.split("=", 1) for k, v in service if k == "Environment")
+    assert env["COMPANION_DATA_DIR"].startswith("/var/lib/companion/")
+    assert env["KIVY_HOME"].startswith("/var/lib/companion/")
+
+
 def test_the_unit_runs_the_kiosk_as_the_issue_asks() -> None:
     entries = unit_entries()
     service = {k: v for s, k, v in entries if s == "Service"}

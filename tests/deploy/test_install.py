@@ -214,3 +214,46 @@ def test_the_example_config_names_every_setting() -> None:
                 assert re.search(rf"^#? ?{key} =", text, re.M), f"{section}.{key}"
         else:
             assert re.search(rf"^{section} =", text, re.M), section
+
+
+def owner_and_mode(path: Path) -> tuple[int, int, int]:
+    info = path.lstat()
+    return info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)
+
+
+def test_a_link_the_service_user_planted_is_never_followed(pi: FakePi) -> None:
+    assert pi.install().code == 0
+    secret = pi.path("/srv/secret")  # a root-owned folder the app user must never get
+    secret.mkdir(mode=0o700, parents=True)
+    os.chown(secret, 0, 0)
+    kivy = pi.path("/var/lib/companion/kivy")
+    for entry in kivy.iterdir():
+        entry.unlink()
+    kivy.rmdir()
+    kivy.symlink_to(secret)  # what the companion user can do in its own folder
+    cron = pi.path("/etc/cron.d/companion")  # a dangling link: a write would create it
+    pi.path("/etc/companion/config.toml").unlink()
+    pi.path("/etc/companion/config.toml").symlink_to(cron)
+
+    run = pi.install()
+    assert run.code == 0, run.err
+    assert owner_and_mode(secret) == (0, 0, 0o700)
+    assert list(secret.iterdir()) == []
+    assert not cron.exists() and not cron.parent.exists()
+    assert "links" in run.steps("doing")
+    assert kivy.is_dir() and not kivy.is_symlink()
+    uid = pwd_entry(pi, "companion")
+    assert owner_and_mode(kivy)[:2] == uid and owner_and_mode(kivy)[2] == 0o750
+    ini = pi.path("/var/lib/companion/kivy/config.ini")
+    assert ini.is_file() and not ini.is_symlink()
+    config = pi.path("/etc/companion/config.toml")
+    assert config.is_file() and not config.is_symlink()
+    assert pi.install().steps("doing") == []  # and it is settled
+
+
+def pwd_entry(pi: FakePi, user: str) -> tuple[int, int]:
+    for line in pi.path("/etc/passwd").read_text().splitlines():
+        fields = line.split(":")
+        if fields[0] == user:
+            return int(fields[2]), int(fields[3])
+    raise AssertionError(f"no user {user}")

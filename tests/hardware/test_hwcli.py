@@ -1,5 +1,5 @@
-"""The hardware commands, through a parser built with `hwcli.register()` (as cli.py does);
-the long-running ones in a subprocess, so Ctrl-C is a real SIGINT."""
+"""The hardware commands (`companion.cli.dice`, `companion.cli.doctor`), through the
+`companion` parser; the long-running ones in a subprocess, so Ctrl-C is a real SIGINT."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ import pytest
 from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
+from companion import cli
 from companion import config as settings
-from companion import hwcli
+from companion.cli import dice, doctor
 from companion.config import Config
 from hardware.dice import Connected, DiceProblem, DiceReader, Disconnected, Hello, Roll, Rolling
 from hardware.events import EventData, HardwareEvent, Kind, Source
@@ -27,20 +28,11 @@ from hardware.sim import PtyDevice
 from tests.hardware.hwhelp import TIMEOUT_S, kind, next_event
 
 ROOT = Path(__file__).resolve().parents[2]
-HARNESS = (
-    "import argparse, sys\n"
-    "import companion.hwcli as hwcli\n"
-    "parser = argparse.ArgumentParser(prog='companion')\n"
-    "hwcli.register(parser.add_subparsers())\n"
-    "args = parser.parse_args(sys.argv[1:])\n"
-    "sys.exit(args.func(args))\n"
-)
+HARNESS = "import sys\nfrom companion.cli import main\nsys.exit(main(sys.argv[1:]))\n"
 
 
 def parser() -> argparse.ArgumentParser:
-    built = argparse.ArgumentParser(prog="companion")
-    hwcli.register(built.add_subparsers())
-    return built
+    return cli.build_parser()
 
 
 class Command:
@@ -113,8 +105,8 @@ def test_the_commands_and_their_options() -> None:
     assert (args.rolls, args.interval, args.garbage, args.link) == (10, 2.0, False, None)
     args = parser().parse_args(["doctor", "--simulate", "--config", "x.toml"])
     assert (args.simulate, args.config) == (True, Path("x.toml"))
-    for func in ("cmd_dice_listen", "cmd_dice_sim", "cmd_doctor"):
-        assert callable(getattr(hwcli, func))
+    for func in (dice.cmd_dice_listen, dice.cmd_dice_sim, doctor.cmd_doctor):
+        assert callable(func)
 
 
 @pytest.mark.parametrize(
@@ -240,7 +232,7 @@ def test_doctor_with_a_gpio_bar_and_a_piezo(
 
 def test_every_event_reads_as_words() -> None:
     def words(kind_: Kind, data: EventData) -> str:
-        return hwcli._as_text(HardwareEvent(Source.DICE, kind_, data))
+        return dice.as_text(HardwareEvent(Source.DICE, kind_, data))
 
     unplugged = DiceProblem("unplugged", {"port": "p"})
     assert words(Kind.CONNECTED, Connected("/dev/dice")) == "connected to /dev/dice"
@@ -255,8 +247,8 @@ def test_every_event_reads_as_words() -> None:
 def test_the_pi_checks_join_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     from companion.pi_checks import Check
 
-    report = hwcli._Report()
-    hwcli._report_pi_checks(
+    report = doctor._Report()
+    doctor._report_pi_checks(
         report,
         [
             Check("service", True, "companion.service is enabled"),
@@ -275,10 +267,10 @@ def test_the_pi_checks_join_the_report(capsys: pytest.CaptureFixture[str]) -> No
 def test_doctor_says_what_keeps_a_device_from_its_pins(
     capsys: pytest.CaptureFixture[str], factory: MockFactory
 ) -> None:
-    report = hwcli._Report()
+    report = doctor._Report()
     with Button(17, pin_factory=factory), Button(18, pin_factory=factory):  # GO's, buzzer's
-        hwcli._check_buttons(report, Config(), factory)
-        hwcli._check_buzzer(report, Config(), factory)
+        doctor._check_buttons(report, Config(), factory)
+        doctor._check_buzzer(report, Config(), factory)
     out = capsys.readouterr().out
     assert "Buttons: The GO button cannot use GPIO 17: another device already uses it." in out
     assert "Buzzer: The buzzer cannot use GPIO 18: another device already uses it." in out

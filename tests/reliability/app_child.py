@@ -1,6 +1,11 @@
 """The real app (simulated hardware, offscreen window) playing a scripted game, for
-the power-cut test. It prints `ack N` once the log holds N actions and the change is
-stored, and on start `resumed N <state digest>`, then waits for a line on stdin.
+the power-cut test.
+
+On start it prints `resumed <state digest> N <log digest> <digest of all but the last>`
+and then waits for a line on stdin, so the parent reads the database before anything
+changes. Before each step it prints `doing STEP` (go, undo, pause, mail, penalty), and
+after every stored change `ack N <log digest> <digest of all but the last>`: the log
+then holds N actions, and the digests say exactly which.
 
 usage: python app_child.py SEED [--new]
 """
@@ -8,10 +13,12 @@ usage: python app_child.py SEED [--new]
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import sys
 import tempfile
+from collections.abc import Sequence
 
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
 os.environ["KIVY_NO_ARGS"] = "1"
@@ -25,16 +32,28 @@ from kivy.core.window import Window  # noqa: E402
 
 from companion.config import Config  # noqa: E402
 from companion.core.hourglass import FakeClock  # noqa: E402
+from companion.core.model import ActionBase  # noqa: E402
 from companion.play.devices import Devices  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 
 KEYS = {"space": (32, 44, " "), "u": (117, 24, "u"), "p": (112, 19, "p")}
+STEP_KEYS = {"go": "space", "undo": "u", "pause": "p"}  # mail and penalty: the +1 buttons
 
 
 def digest(state: object) -> str:
     dump = state.model_dump_json()  # type: ignore[attr-defined]
     return hashlib.sha256(dump.encode()).hexdigest()[:16]
+
+
+def log_digest(log: Sequence[ActionBase]) -> str:
+    """Which actions, in which order (the same function the test applies to the disk)."""
+    dump = json.dumps([a.to_json() for a in log], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(dump.encode()).hexdigest()[:16]
+
+
+def logs(log: Sequence[ActionBase]) -> str:
+    return f"{len(log)} {log_digest(log)} {log_digest(log[:-1])}"
 
 
 def main() -> None:
@@ -56,22 +75,21 @@ def main() -> None:
         EventLoop.idle()
     model = app.model
     assert model is not None, "no game to resume"
-    print(f"resumed {len(model.session.log)} {digest(model.session.state)}", flush=True)
-    sys.stdin.readline()  # the test reads the stored log first: nothing may change it
-    model.session.add_listener(lambda s, _c: print(f"ack {len(s.log)}", flush=True))
+    session = model.session
+    print(f"resumed {digest(session.state)} {logs(session.log)}", flush=True)
+    sys.stdin.readline()  # the parent has read the database: now play
+    session.add_listener(lambda s, _c: print(f"ack {logs(s.log)}", flush=True))
     script = random.Random(seed)
     while True:
         choice = script.random()
-        if choice < 0.55:
-            press("space", clock)
-        elif choice < 0.7:
-            press("u", clock)
-        elif choice < 0.8:
-            press("p", clock)
-        elif choice < 0.9:
-            app.model.act("mail")  # what the +1 mail button sends
+        step = "go" if choice < 0.55 else "undo" if choice < 0.7 else "pause"
+        if choice >= 0.8:
+            step = "mail" if choice < 0.9 else "penalty"
+        print(f"doing {step}", flush=True)  # what may be in flight when the power goes
+        if step in STEP_KEYS:
+            press(STEP_KEYS[step], clock)
         else:
-            app.model.act("penalty", count=1)
+            app.model.act(step, **({"count": 1} if step == "penalty" else {}))
         for _ in range(2):
             EventLoop.idle()
 

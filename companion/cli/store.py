@@ -1,16 +1,24 @@
-"""`companion export [ID]` and `companion import FILE`."""
+"""`companion export [ID]`, `companion import FILE` and `companion stats [--json]`.
+
+None of them takes the data folder's lock: SQLite's WAL lets them read (and an import
+add a game) beside a running app. Each says `note: ...` when opening the database
+found it damaged and moved it aside.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from companion import files
+from companion import files, stats
+from companion.cli.args import game_number
+from companion.cli.output import escape, json_text, note, say
 from companion.core.errors import StoreError
 from companion.store import M, Store
+
+EXIT_OK = 0
 
 
 def register(sub: Any) -> None:
@@ -18,19 +26,24 @@ def register(sub: Any) -> None:
         "export",
         help="print a stored game as a game file (default: the unfinished game, else the latest)",
     )
-    export.add_argument("id", nargs="?", type=int, help="the game's number in the database")
+    export.add_argument("id", nargs="?", type=game_number, help="the game's number")
     export.set_defaults(func=cmd_export)
 
     imported = sub.add_parser("import", help="store a game file in the database")
     imported.add_argument("file", type=Path)
     imported.set_defaults(func=cmd_import)
-    register_stats(sub)
+
+    stats_parser = sub.add_parser(
+        "stats", help="plays, wins and scores per player, and dice fairness"
+    )
+    stats_parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    stats_parser.set_defaults(func=cmd_stats)
 
 
 def open_store() -> Store:
     store = Store()
     if store.notice:
-        print(f"note: {store.notice}", file=sys.stderr)
+        note(store.notice)
     return store
 
 
@@ -45,11 +58,11 @@ def cmd_export(args: argparse.Namespace) -> int:
                 raise StoreError(M("no_games"))
             row = found
         session = store.load_session(row.id, journal=False)
-        actions = [session.rules.parse_action(a) for a in store.raw_actions(row.id)]
-        sys.stdout.write(files.dumps(row.setup, actions))
+        text = json_text(files.to_json(row.setup, session.log), indent=2)
     finally:
         store.close()
-    return 0
+    sys.stdout.write(text + "\n")
+    return EXIT_OK
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -59,19 +72,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         session_id = store.import_session(session)
     finally:
         store.close()
-    print(f"imported {args.file.name} as game {session_id}")
-    return 0
-
-
-def register_stats(sub: Any) -> None:
-    stats = sub.add_parser("stats", help="plays, wins and scores per player, and dice fairness")
-    stats.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    stats.set_defaults(func=cmd_stats)
+    say(f"imported {escape(args.file.name)} as game {session_id}")
+    return EXIT_OK
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from companion import stats
-
     store = open_store()
     try:
         players = stats.player_stats(store)
@@ -79,20 +84,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.json:
-        print(
-            json.dumps(
-                {"players": [p.to_json() for p in players], "dice": [d.to_json() for d in dice]},
-                ensure_ascii=False,
-            )
-        )
-        return 0
+        data = {"players": [p.to_json() for p in players], "dice": [d.to_json() for d in dice]}
+        say(json_text(data))
+        return EXIT_OK
     if not players and not dice:
-        print("No finished games yet.")
-        return 0
+        say("No finished games yet.")
+        return EXIT_OK
     for entry in players:
         data = entry.to_json()
-        print(
-            f"{stats.game_name(entry.game)}: {entry.player}: "
+        say(
+            f"{escape(stats.game_name(entry.game))}: {escape(entry.player)}: "
             f"{entry.plays} played, {entry.wins} won ({data['win_rate']:.0%}), "
             f"average {_dash(data['average_score'])}, best {_dash(entry.best_score)}, "
             f"turn {_dash(data['average_turn_seconds'])} s"
@@ -100,12 +101,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for fair in dice:
         faces = " ".join(f"{face}:{n}" for face, n in fair.counts.items())
         verdict = "looks fair" if fair.looks_fair else "looks biased"
-        print(
-            f"dice reader {fair.reader}: {faces}; "
+        say(
+            f"dice reader {escape(fair.reader)}: {faces}; "
             f"chi-square {fair.chi_square:.2f}, p = {fair.p_value:.3f}: {verdict}"
         )
-    return 0
+    return EXIT_OK
 
 
 def _dash(value: object) -> str:
-    return "-" if value is None else str(value)
+    return "-" if value is None else escape(str(value))

@@ -1,56 +1,19 @@
-"""`companion run | replay | games | export | import | stats | doctor | dice-sim | dice-listen`.
-
-Every failure a user can cause ends in one `error:` line on stderr and exit code 2;
-no command prints a traceback.
-"""
+"""`companion replay FILE [--json] [--upto N]` and `companion games`."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import logging
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from companion import files, games
-from companion.core.errors import CompanionError
-
-log = logging.getLogger("companion")
+from companion.cli.args import count_arg
+from companion.cli.output import escape, json_text, say
 
 EXIT_OK = 0
-EXIT_ERROR = 2
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not hasattr(args, "func"):
-        parser.print_help()
-        return EXIT_ERROR
-    try:
-        code: int = args.func(args)
-        return code
-    except CompanionError as error:
-        _error(str(error))
-        return EXIT_ERROR
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as error:  # the last guard: a sentence, and the details in the log
-        log.debug("unexpected failure", exc_info=True)
-        _error(f"something went wrong inside the companion ({type(error).__name__}: {error})")
-        return 1
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="companion", description="A table companion for balloon-race board games."
-    )
-    sub = parser.add_subparsers(metavar="COMMAND")
-
+def register(sub: Any) -> None:
     replay = sub.add_parser("replay", help="fold a game file and print its summary")
     replay.add_argument("file", type=Path)
     replay.add_argument("--json", action="store_true", help="one JSON object on stdout")
@@ -63,48 +26,16 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(func=cmd_games)
 
-    _register_optional(sub)
-    return parser
-
-
-def _register_optional(sub: Any) -> None:
-    """Commands whose modules are added by their own issue (store, app, hardware)."""
-    import importlib
-
-    for module_name in ("companion.storecli", "companion.hwcli", "companion.ui.runcli"):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name == module_name:
-                continue
-            raise
-        module.register(sub)
-
-
-def count_arg(text: str) -> int:
-    """An argparse type: a whole number of 0 or more, else a sentence."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
-    return value
-
-
-def _error(text: str) -> None:
-    print(f"error: {text}", file=sys.stderr, flush=True)
-
 
 def cmd_replay(args: argparse.Namespace) -> int:
     session = files.replay_path(args.file, upto=args.upto)
     summary = session.summary()
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        say(json_text(summary))
     else:
-        print(format_summary(session.rules.name, summary))
+        say(format_summary(session.rules.name, summary))
         for prompt in session.prompts():
-            print(f"now: {prompt}")
+            say(f"now: {escape(str(prompt))}")
     return EXIT_OK
 
 
@@ -115,37 +46,34 @@ def cmd_games(args: argparse.Namespace) -> int:
             {"id": r.id, "name": r.name, "min_players": r.min_players, "max_players": r.max_players}
             for r in rules
         ]
-        print(json.dumps(rows, ensure_ascii=False))
+        say(json_text(rows))
         return EXIT_OK
     width = max(len(r.id) for r in rules)
     for r in rules:
-        print(f"{r.id:<{width}}  {r.name}  ({r.min_players}-{r.max_players} players)")
+        say(f"{r.id:<{width}}  {r.name}  ({r.min_players}-{r.max_players} players)")
     return EXIT_OK
 
 
 def format_summary(game_name: str, summary: dict[str, Any]) -> str:
-    """The readable table of `companion replay` without --json."""
+    """The readable table of `companion replay` without --json. Every value from the
+    game (names above all) is escaped: one line per row, whatever a name holds."""
     lines = [game_name]
     status = "over" if summary["over"] else "in play"
     round_text = f", round {summary['round']}" if summary.get("round") is not None else ""
-    current = f", {summary['current']} to play" if summary.get("current") else ""
+    current = f", {_plain(summary['current'])} to play" if summary.get("current") else ""
     lines.append(f"{status}{round_text}{current}")
     lines.append("")
     lines.extend(_player_table(summary["players"]))
     if summary["winners"]:
         lines.append("")
-        lines.append(
-            "winner"
-            + ("s" if len(summary["winners"]) > 1 else "")
-            + ": "
-            + ", ".join(summary["winners"])
-        )
+        noun = "winners" if len(summary["winners"]) > 1 else "winner"
+        lines.append(f"{noun}: {_plain(summary['winners'])}")
     for key, value in summary.get("table", {}).items():
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            lines.append(f"{key}:")
+            lines.append(f"{escape(key)}:")
             lines.extend("  " + line for line in _rows(value))
         else:
-            lines.append(f"{key}: {_plain(value)}")
+            lines.append(f"{escape(key)}: {_plain(value)}")
     return "\n".join(lines)
 
 
@@ -160,7 +88,7 @@ def _rows(items: list[dict[str, Any]]) -> list[str]:
     ]
     header = list(dict.fromkeys(k for row in flat for k in row))
     cells = [[_plain(row.get(k)) for k in header] for row in flat]
-    return _align([header, *cells])
+    return _align([[escape(h) for h in header], *cells])
 
 
 def _align(rows: list[list[str]]) -> list[str]:
@@ -183,14 +111,14 @@ def _player_table(players: list[dict[str, Any]]) -> list[str]:
     rows = [
         [
             _plain(p.get("rank")),
-            p["name"],
+            _plain(p["name"]),
             *[_plain(p.get("tokens", {}).get(t)) for t in token_names],
             *[_plain(p.get(k)) for k in extra_names],
             _plain(p.get("score")),
         ]
         for p in players
     ]
-    return _align([header, *rows])
+    return _align([[escape(h) for h in header], *rows])
 
 
 _PLAYER_KEYS = ("name", "tokens", "score", "rank")
@@ -200,7 +128,7 @@ def _plain(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_plain(v) for v in value) if value else "-"
     if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False)
+        return json_text(value)
     if value is None:
         return "-"
-    return str(value)
+    return escape(str(value))

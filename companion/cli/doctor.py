@@ -1,0 +1,239 @@
+"""`companion doctor [--simulate] [--config FILE]`: open every configured device once and
+say, in plain sentences, what is connected, what answered and what to fix."""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import time
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion import config as settings
+from companion import pi_checks
+from companion.cli.dice import as_text, emit
+from companion.config import Config
+from companion.core.errors import ConfigError
+from hardware.errors import DeviceError
+
+if TYPE_CHECKING:
+    from hardware.events import HardwareEvent
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+DOCTOR_WAIT_S = 3.0  # how long the doctor listens for the dice reader to say something
+
+
+def register(sub: Any) -> None:
+    doctor = sub.add_parser(
+        "doctor",
+        help="check each configured device and say what to fix",
+        description="Open every configured device once and report, in plain sentences, "
+        "what is connected, what answered and what to fix.",
+    )
+    doctor.add_argument("--simulate", action="store_true", help="check the simulated devices")
+    doctor.add_argument("--config", type=Path, metavar="FILE", help="the settings file (TOML)")
+    doctor.set_defaults(func=cmd_doctor)
+
+
+class _Report:
+    def __init__(self) -> None:
+        self.problems = 0
+
+    def ok(self, device: str, *sentences: str) -> None:
+        self._print("ok ", device, sentences)
+
+    def fix(self, device: str, *sentences: str) -> None:
+        self.problems += 1
+        self._print("FIX", device, sentences)
+
+    def _print(self, mark: str, device: str, sentences: tuple[str, ...]) -> None:
+        first, *rest = sentences
+        emit(f"[{mark}] {device}: {first}")
+        for sentence in rest:
+            emit(f"      {' ' * len(device)}  {sentence}")
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    report = _Report()
+    config = _check_config(report, args.config)
+    factory: Any = None
+    if args.simulate:
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+        factory = MockFactory(pin_class=MockPWMPin)
+        emit("Checking the simulated devices (no hardware is touched).")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gpiozero's pin-factory fallbacks: we say it better
+        _check_buttons(report, config, factory)
+        _check_strip(report, config, factory, simulate=args.simulate)
+        _check_buzzer(report, config, factory)
+    _check_dice(report, config, simulate=args.simulate)
+    if not args.simulate:
+        _check_pi(report, args.config)
+    if report.problems:
+        noun = "problem" if report.problems == 1 else "problems"
+        emit(f"{report.problems} {noun} to fix; see the lines marked FIX.")
+        return EXIT_PROBLEMS
+    emit("Every configured device answered.")
+    return EXIT_OK
+
+
+def _check_config(report: _Report, path: Path | None) -> Config:
+    file = path if path is not None else _default_config()
+    try:
+        loaded = settings.load(file)
+    except ConfigError as error:
+        problems = getattr(error, "problems", [error])
+        report.fix(
+            "Settings",
+            *[str(problem) for problem in problems],
+            f"Fix {file}; the defaults are used for the rest of this check.",
+        )
+        return settings.Config()
+    if file.exists():
+        report.ok("Settings", f"read from {file}.")
+    else:
+        report.ok("Settings", f"{file} does not exist, so the defaults are used.")
+    return loaded
+
+
+def _default_config() -> Path:
+    """/etc/companion/config.toml on a Pi set up by deploy/install.sh, else the user's."""
+    return pi_checks.config_file(Path("/"), None)
+
+
+def _check_pi(report: _Report, config_path: Path | None) -> None:
+    """On a Pi set up by deploy/install.sh: the service, groups, SPI, display and disk."""
+    if not pi_checks.installed():
+        return
+    _report_pi_checks(report, pi_checks.run_all(config_path=config_path))
+
+
+def _report_pi_checks(report: _Report, checks: list[Any]) -> None:
+    for check in checks:
+        if check.name == "config":
+            continue  # the settings were reported first
+        name = f"Raspberry Pi {check.name}"
+        if check.ok:
+            report.ok(name, f"{check.detail}.")
+        else:
+            report.fix(name, f"{check.detail}.", *([f"Fix: {check.fix}"] if check.fix else []))
+
+
+def _hint(error: Exception, hint: str) -> list[str]:
+    # No GPIO at all is not a wrong pin number: the sentence already says what to do.
+    return [] if "no GPIO library" in str(error) else [hint]
+
+
+def _check_buttons(report: _Report, config: Config, factory: Any) -> None:
+    from hardware.buttons import ButtonReader
+
+    try:
+        with ButtonReader(config.buttons, queue.Queue(), pin_factory=factory) as buttons:
+            report.ok("Buttons", *[f"{line}." for line in buttons.describe()])
+    except DeviceError as error:
+        report.fix("Buttons", f"{error}.", *_hint(error, "Check buttons.go, .undo and .pause."))
+
+
+def _check_strip(report: _Report, config: Config, factory: Any, *, simulate: bool) -> None:
+    from hardware import strip as strips
+
+    if config.strip.type == "none" and not simulate:
+        report.ok("LED strip", "none configured; the screen shows the hourglass.")
+        return
+    try:
+        if simulate and config.strip.type != "gpio-bar":
+            backend: strips.Strip = strips.RecordingStrip(config.strip.count)
+        else:
+            backend = strips.create_strip(config.strip, pin_factory=factory)
+    except DeviceError as error:
+        report.fix("LED strip", f"{error}.", "See hardware/WIRING.md for the strip settings.")
+        return
+    with backend:
+        backend.show((strips.GREEN,) * backend.count)
+        backend.show((strips.OFF,) * backend.count)
+        if backend.last_error:
+            report.fix("LED strip", f"{backend.last_error}.")
+        else:
+            report.ok("LED strip", f"{backend.describe()}: a test frame was written.")
+
+
+def _check_buzzer(report: _Report, config: Config, factory: Any) -> None:
+    from hardware.buzzer import create_buzzer
+
+    try:
+        buzzer = create_buzzer(config.buzzer, time.monotonic, pin_factory=factory)
+    except DeviceError as error:
+        report.fix("Buzzer", f"{error}.", *_hint(error, "Check buzzer.pin."))
+        return
+    muted = " (muted in the settings)" if config.buzzer.mute else ""
+    report.ok("Buzzer", f"{buzzer.sounder.describe()}{muted}.")
+    buzzer.close()
+
+
+def _check_dice(report: _Report, config: Config, *, simulate: bool) -> None:
+    from hardware.sim import DiceSimulator, PtyDevice
+
+    if simulate:
+        with PtyDevice() as device:
+            simulator = DiceSimulator(device, interval=None).start()
+            try:
+                _listen_to_dice(report, device.path, config.serial.baudrate)
+            finally:
+                simulator.stop()
+        return
+    if not config.serial.port:
+        report.ok("Dice reader", "none configured (serial.port is empty).")
+        return
+    _listen_to_dice(report, config.serial.port, config.serial.baudrate)
+
+
+def _listen_to_dice(report: _Report, port: str, baudrate: int) -> None:
+    from hardware.dice import DiceReader
+
+    events: queue.Queue[HardwareEvent] = queue.Queue()
+    with DiceReader(port, events, baudrate=baudrate, ack=False) as reader:
+        heard = _first_words(events, DOCTOR_WAIT_S)
+        status = reader.status()
+    if not status.connects:
+        report.fix(
+            "Dice reader",
+            f"{status.last_error}.",
+            "Check the USB cable; `ls /dev/serial/by-id/` lists the serial devices, "
+            "and serial.port in the settings names the one to use.",
+        )
+    elif status.bad_lines and status.device is None:
+        report.fix(
+            "Dice reader",
+            f"connected at {port}, but it sent {status.bad_lines} line(s) this program "
+            "cannot read.",
+            f"Check the baud rate (serial.baudrate = {baudrate}) and hardware/WIRING.md.",
+        )
+    elif heard is not None:
+        report.ok("Dice reader", f"connected at {port}; it answered: {heard}.")
+    else:
+        report.ok(
+            "Dice reader",
+            f"connected at {port}, but it said nothing within {DOCTOR_WAIT_S:g} s.",
+            "A reader says HELLO when it starts: plug it in again or roll the dice to test it.",
+        )
+
+
+def _first_words(events: queue.Queue[HardwareEvent], timeout: float) -> str | None:
+    """What the reader said first (HELLO, STATUS, a roll...), or None: waits until it
+    speaks, fails to open, or `timeout` passes."""
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            event = events.get(timeout=left)
+        except queue.Empty:
+            return None
+        if event.kind == "disconnected":
+            return None
+        if event.kind == "hello":
+            return f"HELLO {event.payload['device']} {event.payload['version']}"
+        if event.kind in ("status", "roll", "rolling", "error"):
+            return as_text(event)
+    return None

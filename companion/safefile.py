@@ -1,0 +1,91 @@
+"""Reading a file someone handed us, with limits: only a regular file, never more than
+a given size, in bounded reads.
+
+A path may name a FIFO (reading it waits for ever), `/dev/zero` (endless), a folder,
+or a sparse file of gigabytes. Each is refused at once with a sentence, before any
+large read: the file is opened without blocking, checked with `fstat`, and read at
+most `limit + 1` bytes, so a file that grows while it is read is refused too.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from companion.core.messages import Catalog, Message
+
+M = Catalog(
+    "safefile",
+    {
+        "device": "it is a device, not a regular file",
+        "fifo": "it is a named pipe, not a regular file",
+        "folder": "it is a folder, not a file",
+        "other": "it is not a regular file",
+        "socket": "it is a socket, not a regular file",
+    },
+)
+
+MIB = 1024 * 1024
+CHUNK = 64 * 1024
+
+
+class NotARegularFile(Exception):
+    """The path names a folder, a pipe, a device or a socket; `problem` says which."""
+
+    def __init__(self, problem: Message) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class TooLarge(Exception):
+    """The file holds more than `limit` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(size_text(limit))
+        self.limit = limit
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The whole content of the regular file at `path`, if it has at most `limit`
+    bytes. `OSError` for a file that cannot be opened or read."""
+    # O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting.
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotARegularFile(_kind(info.st_mode))
+        if info.st_size > limit:
+            raise TooLarge(limit)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(CHUNK, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise TooLarge(limit)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def size_text(limit: int) -> str:
+    """1048576 -> "1 MiB"; other sizes in bytes."""
+    if limit % MIB == 0:
+        return f"{limit // MIB} MiB"
+    return f"{limit} bytes"
+
+
+def _kind(mode: int) -> Message:
+    if stat.S_ISDIR(mode):
+        return M("folder")
+    if stat.S_ISFIFO(mode):
+        return M("fifo")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return M("device")
+    if stat.S_ISSOCK(mode):
+        return M("socket")
+    return M("other")

@@ -1,0 +1,80 @@
+"""What the database holds and where it lives: the schema's migrations, the data
+folder, and the time stamps every row carries."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "companion"
+DB_NAME = "companion.db"
+
+# Each entry upgrades the schema by one version; never edit a released entry.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        created TEXT NOT NULL,
+        last_played TEXT
+    );
+    CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        options TEXT NOT NULL,
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        finished TEXT,
+        summary TEXT,
+        extra TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE actions (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at TEXT,
+        undone_at TEXT,
+        PRIMARY KEY (session_id, seq)
+    );
+    CREATE TABLE session_players (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE TABLE results (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        score INTEGER,
+        rank INTEGER,
+        winner INTEGER NOT NULL,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE INDEX actions_effective ON actions(session_id, undone_at, seq);
+    """,
+    """
+    CREATE TABLE dice_rolls (
+        id INTEGER PRIMARY KEY,
+        reader TEXT NOT NULL,
+        session_id INTEGER REFERENCES sessions(id) ON DELETE SET NULL,
+        faces TEXT NOT NULL,
+        at TEXT NOT NULL
+    );
+    CREATE INDEX dice_rolls_reader ON dice_rolls(reader);
+    """,
+)
+
+
+def now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def default_path() -> Path:
+    folder = os.environ.get("COMPANION_DATA_DIR") or platformdirs.user_data_dir(APP_NAME)
+    return Path(folder) / DB_NAME

@@ -1,0 +1,156 @@
+"""Sessions (one row per game), their seated players, their summary and results.
+
+Each function takes an open `Db`; the write helpers run inside the caller's
+transaction, so creating a game and importing a whole one share them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.core.model import GameSetup, PlayerSpec
+from companion.store.database import Db
+from companion.store.errors import NoSuchGameError
+from companion.store.messages import M
+
+MAX_ID = 2**63 - 1  # SQLite's largest integer: a bigger number names no game
+
+_COLUMNS = "id, game, seed, players, options, created, updated, finished, summary, extra"
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    id: int
+    game: str
+    setup: GameSetup
+    created: str
+    updated: str
+    finished: str | None
+    summary: dict[str, Any] | None
+    extra: dict[str, Any]
+
+
+def insert(conn: sqlite3.Connection, setup: GameSetup, stamp: str) -> int:
+    """A new session with its players seated; inside the caller's transaction."""
+    created = conn.execute(
+        "INSERT INTO sessions(game, seed, players, options, created, updated)"
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        (
+            setup.game,
+            setup.seed,
+            json.dumps([p.to_json() for p in setup.players], ensure_ascii=False),
+            json.dumps(setup.options, ensure_ascii=False),
+            stamp,
+            stamp,
+        ),
+    ).fetchall()
+    session_id = int(created[0][0])
+    for seat, player in enumerate(setup.players):
+        player_id = conn.execute(
+            "INSERT INTO players(name, created, last_played) VALUES (?, ?, ?)"
+            " ON CONFLICT(name) DO UPDATE SET last_played = excluded.last_played RETURNING id",
+            (player.name, stamp, stamp),
+        ).fetchall()[0][0]
+        conn.execute(
+            "INSERT INTO session_players(session_id, seat, player_id) VALUES (?, ?, ?)",
+            (session_id, seat, player_id),
+        )
+    return session_id
+
+
+def row(db: Db, session_id: int) -> SessionRow:
+    found = None
+    if 0 <= session_id <= MAX_ID:
+        found = db.one(f"SELECT {_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
+    if found is None:
+        raise NoSuchGameError(M("no_game", id=session_id))
+    return _session_row(found)
+
+
+def listing(db: Db, finished: bool | None) -> list[SessionRow]:
+    query = f"SELECT {_COLUMNS} FROM sessions"
+    if finished is True:
+        query += " WHERE finished IS NOT NULL"
+    elif finished is False:
+        query += " WHERE finished IS NULL"
+    return [_session_row(r) for r in db.rows(query + " ORDER BY updated DESC, id DESC")]
+
+
+def save_extra(db: Db, session_id: int, values: dict[str, Any]) -> None:
+    with db.transaction() as conn:
+        found = conn.execute("SELECT extra FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if found is None:
+            raise NoSuchGameError(M("no_game", id=session_id))
+        current = json.loads(found[0])
+        current.update(values)
+        conn.execute(
+            "UPDATE sessions SET extra = ? WHERE id = ?", (json.dumps(current), session_id)
+        )
+
+
+def write_summary(
+    conn: sqlite3.Connection, session_id: int, summary: dict[str, Any], finished: str | None
+) -> None:
+    """Keep the latest summary; `finished` (a time) marks a decided game, with results."""
+    conn.execute("DELETE FROM results WHERE session_id = ?", (session_id,))
+    conn.execute(
+        "UPDATE sessions SET summary = ?, finished = CASE WHEN ? IS NULL THEN NULL"
+        " ELSE COALESCE(finished, ?) END WHERE id = ?",
+        (json.dumps(summary, ensure_ascii=False), finished, finished, session_id),
+    )
+    if finished is None:
+        return
+    winners = summary.get("winners", [])
+    conn.executemany(
+        "INSERT INTO results(session_id, seat, name, score, rank, winner)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (session_id, seat, p["name"], p.get("score"), p.get("rank"), int(p["name"] in winners))
+            for seat, p in enumerate(summary["players"])
+        ],
+    )
+
+
+def results(db: Db, session_id: int) -> list[dict[str, Any]]:
+    rows = db.rows(
+        "SELECT name, score, rank, winner FROM results WHERE session_id = ? ORDER BY seat",
+        (session_id,),
+    )
+    return [{"name": n, "score": s, "rank": r, "winner": bool(w)} for n, s, r, w in rows]
+
+
+def _session_row(found: Sequence[Any]) -> SessionRow:
+    session_id, game, seed, players, options, created, updated, finished, summary, extra = found
+    return SessionRow(
+        id=session_id,
+        game=game,
+        setup=_setup(game, seed, json.loads(players), json.loads(options)),
+        created=created,
+        updated=updated,
+        finished=finished,
+        summary=json.loads(summary) if summary else None,
+        extra=json.loads(extra),
+    )
+
+
+def _setup(game: str, seed: int, players: list[Any], options: dict[str, Any]) -> GameSetup:
+    entries = [_player(p) for p in players]
+    try:
+        return GameSetup.model_validate(
+            {"game": game, "seed": seed, "players": entries, "options": options}
+        )
+    except ValidationError:
+        # Written by an older version with looser rules (a name it let through): the
+        # row is still ours and is listed as it was stored; replaying it says what fails.
+        specs = tuple(PlayerSpec.model_construct(**entry) for entry in entries)
+        return GameSetup.model_construct(game=game, seed=seed, players=specs, options=options)
+
+
+def _player(entry: Any) -> dict[str, Any]:
+    return {"name": entry} if isinstance(entry, str) else dict(entry)

@@ -1,0 +1,122 @@
+"""The bounded event queue: `put` never blocks, at most `maxsize` events wait, a newer
+roll replaces an unread older one, and every loss is counted. A flood of 100,000 ROLL
+lines through a real pty and the real reader keeps memory flat."""
+
+from __future__ import annotations
+
+import threading
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hardware.dice import DiceReader, Roll
+from hardware.events import HardwareEvent, Kind, Source
+from hardware.flood import FloodQueue
+from hardware.sim import PtyDevice
+from tests.hardware.hwhelp import kind, next_event
+
+FLOOD = 100_000
+FAST = (0.01, 0.1)
+
+
+def roll(seq: int) -> HardwareEvent:
+    return HardwareEvent(Source.DICE, Kind.ROLL, Roll(seq, (1, 2, 3, 4, 5)))
+
+
+def press(source: str = Source.GO) -> HardwareEvent:
+    return HardwareEvent(source, Kind.PRESSED)
+
+
+def test_a_newer_roll_replaces_an_unread_older_one_and_is_counted() -> None:
+    events = FloodQueue(maxsize=8)
+    events.put(press())
+    for seq in range(1, 1001):
+        events.put(roll(seq))
+    events.put(press(Source.UNDO))
+    drained = events.drain()
+    assert [(e.kind, e.payload.get("seq")) for e in drained.events] == [
+        (Kind.PRESSED, None), (Kind.ROLL, 1000), (Kind.PRESSED, None)]  # fmt: skip
+    assert drained.dropped == 999
+    assert events.drain().dropped == 0  # counted once, since the last drain
+    assert events.dropped == 999
+
+
+def test_a_full_queue_drops_new_events_without_blocking() -> None:
+    events = FloodQueue(maxsize=3)
+    for _ in range(10):
+        events.put(press(), block=True, timeout=None)  # returns at once: never waits
+    assert events.qsize() == 3
+    drained = events.drain(limit=2)
+    assert len(drained.events) == 2 and drained.dropped == 7
+    assert len(events.drain().events) == 1
+    assert events.empty()
+
+
+def test_get_and_drain_share_one_queue() -> None:
+    events = FloodQueue(maxsize=4)
+    events.put(press())
+    assert events.get(timeout=1).kind == Kind.PRESSED
+    events.put(press(Source.PAUSE))
+    assert [e.source for e in events.drain().events] == [Source.PAUSE]
+
+
+def test_many_threads_put_at_once_and_every_event_is_delivered_or_counted() -> None:
+    events = FloodQueue(maxsize=50)
+    start = threading.Barrier(4)
+
+    def produce(source: str) -> None:
+        start.wait()
+        for _ in range(5000):
+            events.put(press(source))
+
+    threads = [threading.Thread(target=produce, args=(s,)) for s in Source if s != Source.DICE]
+    threads.append(threading.Thread(target=produce_rolls, args=(events, start)))
+    for thread in threads:
+        thread.start()
+    delivered, dropped = 0, 0
+    while any(t.is_alive() for t in threads) or not events.empty():
+        drained = events.drain()
+        delivered += len(drained.events)
+        dropped += drained.dropped
+    for thread in threads:
+        thread.join()
+    assert delivered + dropped == 4 * 5000
+
+
+def produce_rolls(events: FloodQueue, start: threading.Barrier) -> None:
+    start.wait()
+    for seq in range(5000):
+        events.put(roll(seq))
+
+
+@pytest.fixture
+def device(tmp_path: Path) -> Iterator[PtyDevice]:
+    with PtyDevice(tmp_path / "dice") as pty:
+        yield pty
+
+
+@pytest.mark.timeout(300)
+def test_a_flood_of_rolls_from_a_real_reader_keeps_memory_flat(device: PtyDevice) -> None:
+    events = FloodQueue(maxsize=64)
+    tracemalloc.start()
+    try:
+        with DiceReader(device.path, events, ack=False, backoff=FAST) as reader:
+            assert next_event(events).kind == Kind.CONNECTED
+            tracemalloc.reset_peak()
+            for start in range(0, FLOOD, 1000):  # nobody takes events meanwhile
+                device.write(rolls(start + 1, start + 1001))
+            device.write(b"HELLO sim-dice 1.0\n")  # a marker: every roll before it was read
+            hello = next_event(events, kind(Kind.HELLO))
+            _, peak = tracemalloc.get_traced_memory()
+            assert hello.payload["device"] == "sim-dice"
+            assert reader.status().rolls == FLOOD
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * 1024 * 1024, f"{peak / 1e6:.1f} MB while the flood lasted"
+    assert events.dropped >= FLOOD - 64
+
+
+def rolls(first: int, end: int) -> bytes:
+    return b"".join(b"ROLL %d 1,2,3,4,5\n" % seq for seq in range(first, end))
