@@ -10,7 +10,6 @@ line; the game goes on without it.
 from __future__ import annotations
 
 import logging
-import queue
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -21,7 +20,8 @@ from hardware.buttons import ButtonReader
 from hardware.buzzer import BuzzerController, NullSounder, create_buzzer
 from hardware.dice import DiceReader, start_reader
 from hardware.errors import DeviceError
-from hardware.events import EventQueue, HardwareEvent, drain
+from hardware.events import HardwareEvent
+from hardware.flood import FloodQueue
 from hardware.strip import NullStrip, RecordingStrip, Strip, create_strip
 
 if TYPE_CHECKING:
@@ -46,7 +46,10 @@ def build(make: Callable[[], T]) -> T:
 class Devices:
     def __init__(self, config: Config, *, simulate: bool, clock: Clock = time.monotonic) -> None:
         self.config = config
-        self.events: EventQueue = queue.Queue()
+        # Bounded: a device gone wrong cannot fill the memory, and what is lost is
+        # counted for the status line.
+        self.events = FloodQueue()
+        self.dropped = 0  # events lost to a flood since the start
         self.problems: dict[str, str] = {}
         self.sim: Simulation | None = None
         self.buttons: ButtonReader | None = None
@@ -98,8 +101,11 @@ class Devices:
         return None
 
     # -- the app's side ----------------------------------------------------------------
-    def drain(self) -> list[HardwareEvent]:
-        return drain(self.events)
+    def drain(self, limit: int = 1000) -> list[HardwareEvent]:
+        """The events waiting now (at most `limit`, so one frame never stalls)."""
+        drained = self.events.drain(limit)
+        self.dropped += drained.dropped
+        return drained.events
 
     def handle_key(self, key: str | int, down: bool) -> bool:
         """The simulated buttons' keys; False for every other key (or no simulation)."""

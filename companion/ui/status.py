@@ -19,7 +19,10 @@ def dice_message(problem: DiceProblem) -> Message:
 
 
 def device_status(devices: Devices) -> list[Message]:
-    return [_buttons(devices), _strip(devices), _dice(devices)]
+    status = [_buttons(devices), _strip(devices), _dice(devices)]
+    if devices.dropped:
+        status.append(UI("events_dropped", count=devices.dropped))
+    return status
 
 
 def _buttons(devices: Devices) -> Message:

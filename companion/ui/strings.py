@@ -29,6 +29,7 @@ UI = Catalog(
         "dice_on": "Dice reader: connected",
         "dice_off": "Dice reader: not connected",
         "dice_none": "Dice reader: none",
+        "events_dropped": "Device events skipped in a flood: {count}",
         # new game
         "choose_game": "Game",
         "players": "Players in seat order",
