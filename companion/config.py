@@ -39,6 +39,7 @@ StripType = Literal["none", "gpio-bar", "apa102", "ws2812"]
 ColourOrder = Literal["rgb", "rbg", "grb", "gbr", "brg", "bgr"]
 Language = Literal["en", "pl", "de", "sv", "nl"]
 Rotation = Literal[0, 90, 180, 270]
+LogLevel = Literal["debug", "info", "warning", "error"]
 
 
 def _check_pin(value: int) -> int:
@@ -161,6 +162,11 @@ class ScreenConfig(_Section):
     rotation: Rotation = 0
 
 
+class LogConfig(_Section):
+    # What `companion run` writes to stderr (the journal); COMPANION_LOG_LEVEL overrides.
+    level: LogLevel = "info"
+
+
 class Config(_Section):
     language: Language = "en"
     buttons: ButtonsConfig = ButtonsConfig()
@@ -170,6 +176,7 @@ class Config(_Section):
     dice: DiceConfig = DiceConfig()
     hourglass: HourglassConfig = HourglassConfig()
     screen: ScreenConfig = ScreenConfig()
+    log: LogConfig = LogConfig()
 
     def _claims(self) -> Iterator[tuple[str, int]]:
         for name in ("go", "undo", "pause"):

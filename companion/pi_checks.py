@@ -24,6 +24,7 @@ SERVICE = "companion.service"
 CONFIG_PATH = "/etc/companion/config.toml"
 AUTOSTART = "/etc/xdg/autostart/companion.desktop"
 DATA_DIR = "/var/lib/companion/data"
+KIVY_INI = "/var/lib/companion/kivy/config.ini"  # the service's KIVY_HOME
 CONFIG_TXT = ("/boot/firmware/config.txt", "/boot/config.txt")
 MIN_FREE_BYTES = 50 * 1024 * 1024
 REINSTALL = "sudo deploy/install.sh (from the clone)"

@@ -19,8 +19,8 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from companion.cli import dice, doctor, replay, run, store
-from companion.cli.output import error, printable
+from companion.cli import dice, doctor, logs, replay, run, store
+from companion.cli.output import error, note, printable
 from companion.core.errors import CompanionError
 
 log = logging.getLogger("companion")
@@ -39,6 +39,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    logs.setup(_level())
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):
@@ -55,14 +56,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except Exception as problem:  # the last guard: a sentence, and the details in the log
-        log.debug("unexpected failure", exc_info=True)
+        log.debug("unexpected failure", exc_info=True)  # COMPANION_LOG_LEVEL=debug shows it
         error(f"something went wrong inside the companion ({type(problem).__name__}: {problem})")
         return 1
 
 
+def _level() -> int:
+    try:
+        return logs.level_from(None)
+    except CompanionError as problem:  # a misspelt level: say so, and log warnings anyway
+        note(str(problem))
+        return logs.LEVELS["warning"]
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="companion", description="A table companion for balloon-race board games.")
-    sub = parser.add_subparsers(metavar="COMMAND")
+    parser = Parser(
+        prog="companion",
+        description="A table companion for balloon-race board games.",
+        epilog=f"The log goes to stderr; {logs.ENVIRONMENT}=debug shows every detail.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=run.version_text(), help="the version, then exit"
+    )
+    sub = parser.add_subparsers(metavar="COMMAND", title="commands")
     for group in GROUPS:
         group.register(sub)
     return parser

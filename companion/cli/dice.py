@@ -44,9 +44,15 @@ def register(sub: Any) -> None:
         "when it is unplugged and plugged in again. Ctrl-C ends it. When the output is "
         "read more slowly than the reader talks, events are dropped and counted.",
     )
-    listen.add_argument("device", metavar="DEVICE", help="its port, e.g. /dev/dice")
+    listen.add_argument("device", metavar="DEVICE", help="the reader's serial port, e.g. /dev/dice")
     listen.add_argument("--json", action="store_true", help="one JSON object per line")
-    listen.add_argument("--baudrate", type=positive_int, default=115200, metavar="N")
+    listen.add_argument(
+        "--baudrate",
+        type=positive_int,
+        default=115200,
+        metavar="N",
+        help="the serial speed in bits per second (default: 115200)",
+    )
     listen.add_argument("--no-ack", action="store_true", help="do not answer rolls with ACK")
     listen.set_defaults(func=cmd_dice_listen)
 
@@ -56,8 +62,20 @@ def register(sub: Any) -> None:
         description="Create a pseudo-terminal, print its path, and speak the dice-reader "
         "protocol on it: HELLO when a program opens it, then rolls.",
     )
-    sim.add_argument("--rolls", type=count_arg, default=10, metavar="N", help="0: until Ctrl-C")
-    sim.add_argument("--interval", type=seconds, default=2.0, metavar="S")
+    sim.add_argument(
+        "--rolls",
+        type=count_arg,
+        default=10,
+        metavar="N",
+        help="how many rolls to send (default: 10; 0: until Ctrl-C)",
+    )
+    sim.add_argument(
+        "--interval",
+        type=seconds,
+        default=2.0,
+        metavar="S",
+        help="seconds between two rolls, 0 to 3600 (default: 2)",
+    )
     sim.add_argument("--garbage", action="store_true", help="mix in lines a reader must reject")
     sim.add_argument(
         "--link",

@@ -4,6 +4,7 @@ say, in plain sentences, what is connected, what answered and what to fix."""
 from __future__ import annotations
 
 import argparse
+import os
 import queue
 import time
 import warnings
@@ -13,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 from companion import config as settings
 from companion import pi_checks
 from companion.cli.dice import as_text, emit
+from companion.cli.output import json_text
 from companion.config import Config
 from companion.core.errors import ConfigError
+from companion.ui import boot
 from hardware.errors import DeviceError
 
 if TYPE_CHECKING:
@@ -32,14 +35,30 @@ def register(sub: Any) -> None:
         description="Open every configured device once and report, in plain sentences, "
         "what is connected, what answered and what to fix.",
     )
-    doctor.add_argument("--simulate", action="store_true", help="check the simulated devices")
-    doctor.add_argument("--config", type=Path, metavar="FILE", help="the settings file (TOML)")
+    doctor.add_argument(
+        "--simulate", action="store_true", help="check the simulated devices, not the real ones"
+    )
+    doctor.add_argument(
+        "--config", type=Path, metavar="FILE", help="the settings file (TOML) to check"
+    )
+    doctor.add_argument(
+        "--fullscreen",
+        action="store_true",
+        help="check the touch input as `companion run --fullscreen` (the kiosk) uses it; "
+        "on a Pi set up by deploy/install.sh this is the default",
+    )
+    doctor.add_argument(
+        "--json", action="store_true", help="one JSON object on stdout instead of sentences"
+    )
     doctor.set_defaults(func=cmd_doctor)
 
 
 class _Report:
-    def __init__(self) -> None:
+    def __init__(self, *, quiet: bool = False) -> None:
         self.problems = 0
+        self.quiet = quiet  # --json: the lines are collected, not printed
+        self.checks: list[dict[str, Any]] = []
+        self.input: dict[str, Any] = {}
 
     def ok(self, device: str, *sentences: str) -> None:
         self._print("ok ", device, sentences)
@@ -48,7 +67,14 @@ class _Report:
         self.problems += 1
         self._print("FIX", device, sentences)
 
+    def say(self, sentence: str) -> None:
+        if not self.quiet:
+            emit(sentence)
+
     def _print(self, mark: str, device: str, sentences: tuple[str, ...]) -> None:
+        self.checks.append({"device": device, "ok": mark != "FIX", "sentences": list(sentences)})
+        if self.quiet:
+            return
         first, *rest = sentences
         emit(f"[{mark}] {device}: {first}")
         for sentence in rest:
@@ -56,14 +82,15 @@ class _Report:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    report = _Report()
+    report = _Report(quiet=args.json)
     config = _check_config(report, args.config)
+    _check_input(report, kiosk=args.fullscreen or pi_checks.installed())
     factory: Any = None
     if args.simulate:
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
         factory = MockFactory(pin_class=MockPWMPin)
-        emit("Checking the simulated devices (no hardware is touched).")
+        report.say("Checking the simulated devices (no hardware is touched).")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # gpiozero's pin-factory fallbacks: we say it better
         _check_buttons(report, config, factory)
@@ -72,12 +99,46 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     _check_dice(report, config, simulate=args.simulate)
     if not args.simulate:
         _check_pi(report, args.config)
-    if report.problems:
+    if args.json:
+        emit_json({"problems": report.problems, "input": report.input, "checks": report.checks})
+    elif report.problems:
         noun = "problem" if report.problems == 1 else "problems"
         emit(f"{report.problems} {noun} to fix; see the lines marked FIX.")
-        return EXIT_PROBLEMS
-    emit("Every configured device answered.")
-    return EXIT_OK
+    else:
+        emit("Every configured device answered.")
+    return EXIT_PROBLEMS if report.problems else EXIT_OK
+
+
+def kivy_settings_file(*, kiosk: bool) -> Path:
+    """The settings file Kivy reads: `$KIVY_HOME/config.ini`; for the kiosk of an
+    installed Pi, the service's own (its KIVY_HOME)."""
+    if kiosk and "KIVY_HOME" not in os.environ and pi_checks.installed():
+        return pi_checks.under(Path("/"), pi_checks.KIVY_INI)
+    return boot.kivy_home() / "config.ini"
+
+
+def _check_input(report: _Report, *, kiosk: bool) -> None:
+    ini = kivy_settings_file(kiosk=kiosk)
+    providers = boot.input_providers(ini, kiosk=kiosk)
+    mode = "kiosk" if kiosk else "desktop"
+    report.input = {"mode": mode, "kivy_settings": str(ini), "providers": providers}
+    listed = "; ".join(f"{key} = {value}" for key, value in providers.items()) or "none"
+    where = f"from {ini}" if kiosk else "a desktop window always uses the mouse alone"
+    problem = boot.touch_problem(providers)
+    if problem is not None:
+        report.fix(
+            "Touch input",
+            f"{mode}: {problem} ({where}).",
+            "Keep one line under [input]: copy deploy/kivy-kms.ini over it.",
+        )
+    elif not providers:
+        report.fix("Touch input", f"{mode}: no input provider ({where}): taps do nothing.")
+    else:
+        report.ok("Touch input", f"{mode}: {listed} ({where}).")
+
+
+def emit_json(value: Any) -> None:
+    print(json_text(value), flush=True)
 
 
 def _check_config(report: _Report, path: Path | None) -> Config:

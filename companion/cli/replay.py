@@ -15,7 +15,12 @@ EXIT_OK = 0
 
 def register(sub: Any) -> None:
     replay = sub.add_parser("replay", help="fold a game file and print its summary")
-    replay.add_argument("file", type=Path)
+    replay.add_argument(
+        "file",
+        type=Path,
+        metavar="FILE",
+        help="a game file: the JSON a game is exported as (docs/game-file.md)",
+    )
     replay.add_argument("--json", action="store_true", help="one JSON object on stdout")
     replay.add_argument(
         "--upto", type=count_arg, metavar="N", help="stop after the first N actions"
@@ -23,7 +28,7 @@ def register(sub: Any) -> None:
     replay.set_defaults(func=cmd_replay)
 
     listing = sub.add_parser("games", help="list the games and their player counts")
-    listing.add_argument("--json", action="store_true")
+    listing.add_argument("--json", action="store_true", help="one JSON object on stdout")
     listing.set_defaults(func=cmd_games)
 
 

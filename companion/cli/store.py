@@ -26,11 +26,22 @@ def register(sub: Any) -> None:
         "export",
         help="print a stored game as a game file (default: the unfinished game, else the latest)",
     )
-    export.add_argument("id", nargs="?", type=game_number, help="the game's number")
+    export.add_argument(
+        "id",
+        nargs="?",
+        type=game_number,
+        metavar="ID",
+        help="the game's number in the database: 1 for the first game stored, 2 for the next...",
+    )
     export.set_defaults(func=cmd_export)
 
     imported = sub.add_parser("import", help="store a game file in the database")
-    imported.add_argument("file", type=Path)
+    imported.add_argument(
+        "file",
+        type=Path,
+        metavar="FILE",
+        help="a game file: the JSON a game is exported as (docs/game-file.md)",
+    )
     imported.set_defaults(func=cmd_import)
 
     stats_parser = sub.add_parser(

@@ -26,9 +26,21 @@ class Recorder(Follower):
         self.session_id = session_id
         saved = store.session_row(session_id).extra.get("hourglass")
         self._glass: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
+        self._decided = False
+
+    def follow(self, session: Session[Any]) -> None:
+        self._decided = session.decided
+        names = ", ".join(session.setup.names)
+        log.info("game %d in play: %s, %s", self.session_id, session.setup.game, names)
+        super().follow(session)
 
     def changed(self, session: Session, _change: Change) -> None:
-        self.store.record_summary(self.session_id, session.summary(), session.decided)
+        summary = session.summary()
+        self.store.record_summary(self.session_id, summary, session.decided)
+        if session.decided and not self._decided:
+            winners = ", ".join(summary.get("winners", [])) or "nobody"
+            log.info("game %d ended; won by %s", self.session_id, winners)
+        self._decided = session.decided
 
     def where(self, screen: str) -> None:
         """The game was last on the table ("table") or left for home ("home")."""

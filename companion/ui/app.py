@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 import secrets
+import signal
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import (
     BooleanProperty,
@@ -226,24 +228,28 @@ class CompanionApp(App):
 def launch(
     settings: Config,
     *,
+    store: Store,
     simulate: bool,
     kiosk: bool = False,
     new_game: tuple[str, Sequence[str]] | None = None,
     lang: str | None = None,
     config_path: Path | None = None,
 ) -> None:
-    store = Store()
+    """Run the app on `store` until it stops (Quit, the window closed, or SIGTERM from
+    systemd: the game is saved as on Quit)."""
     devices = Devices(settings, simulate=simulate)
+    app = CompanionApp(
+        settings=settings,
+        store=store,
+        devices=devices,
+        kiosk=kiosk,
+        new_game=new_game,
+        lang=lang,
+        config_path=config_path,
+    )
+    previous = signal.signal(signal.SIGTERM, lambda *_: Clock.schedule_once(lambda _dt: app.stop()))
     try:
-        CompanionApp(
-            settings=settings,
-            store=store,
-            devices=devices,
-            kiosk=kiosk,
-            new_game=new_game,
-            lang=lang,
-            config_path=config_path,
-        ).run()
+        app.run()
     finally:
+        signal.signal(signal.SIGTERM, previous)
         devices.close()
-        store.close()

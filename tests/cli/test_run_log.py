@@ -1,0 +1,106 @@
+"""`companion run` as systemd runs it: its log on stderr (the journal) at the level the
+settings or the environment ask for, and every refusal as one `error:` line with exit
+code 2, before and after Kivy is imported; a screen that cannot be opened says what
+to check."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_companion
+
+
+def run_app(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return run_companion("run", "--simulate", *args, env={"KIVY_NO_ARGS": "1", **(env or {})})
+
+
+@pytest.mark.parametrize(
+    ("players", "sentence"),
+    [
+        ("a,a", 'error: --players: "a" is seated twice; names must be unique'),
+        (
+            "A" * 30 + ",Jan",
+            "error: --players: player 1: name: string should have at most 24 characters",
+        ),
+        ("Ola,Ja\x01n", 'error: --players: player 2: name: "Ja\\x01n" has a control character'),
+    ],
+)
+def test_players_the_rules_refuse_are_one_sentence(players: str, sentence: str) -> None:
+    done = run_app("--new", "wyscig-balonow", "--players", players)
+    assert (done.returncode, done.stderr.strip().splitlines()[-1]) == (2, sentence), done.stderr
+
+
+def test_a_database_from_a_newer_companion_is_one_sentence(_isolated_data: Path) -> None:
+    _isolated_data.mkdir(parents=True)
+    with sqlite3.connect(_isolated_data / "companion.db") as conn:
+        conn.execute("PRAGMA user_version = 99")
+    done = run_app()
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: The database ") and "newer version" in last, done.stderr
+
+
+def test_a_screen_that_cannot_be_opened_says_what_to_check() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--simulate"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**env, "SDL_VIDEODRIVER": "x11", "KIVY_NO_ARGS": "1"},
+    )
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: the screen could not be opened (x11 not available): "), last
+    assert "SDL_KMSDRM_DEVICE_INDEX" in last and "DISPLAY" in last
+
+
+class Running:
+    """`companion run` until it says it is ready, then stopped as systemd stops it."""
+
+    def __init__(self, tmp_path: Path, env: dict[str, str], *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", "--simulate", *args],
+            cwd=ROOT,
+            env={**os.environ, "KIVY_NO_ARGS": "1", **env},
+            stdout=subprocess.PIPE,
+            stderr=open(tmp_path / "stderr", "w+"),  # noqa: SIM115  # read after the end
+            text=True,
+        )
+        self.err = tmp_path / "stderr"
+        ready = self.process.stdout.readline()  # type: ignore[union-attr]
+        assert ready.startswith("companion: ready"), ready + self.err.read_text()
+
+    def stop(self) -> tuple[int, str]:
+        self.process.send_signal(signal.SIGTERM)
+        code = self.process.wait(60)
+        return code, self.err.read_text()
+
+
+def test_the_log_says_what_happens_at_info_by_default(tmp_path: Path) -> None:
+    app = Running(tmp_path, {}, "--new", "wyscig-balonow", "--players", "Ola,Jan")
+    code, err = app.stop()
+    assert code == 0, err
+    assert "INFO companion: starting balloon-companion" in err
+    assert "INFO kivy: Window: Provider: sdl2" in err  # Kivy's lines reach stderr too
+    assert "game 1 in play: wyscig-balonow, Ola, Jan" in err
+    assert err.strip().splitlines()[-1] == "INFO companion: the app stopped"
+
+
+def test_the_environment_or_the_settings_choose_the_level(tmp_path: Path) -> None:
+    quiet = Running(tmp_path, {"COMPANION_LOG_LEVEL": "warning"})
+    code, err = quiet.stop()
+    assert code == 0 and "INFO" not in err, err
+    settings = tmp_path / "config.toml"
+    settings.write_text('[log]\nlevel = "debug"\n')
+    chatty = Running(tmp_path, {}, "--config", str(settings))
+    code, err = chatty.stop()
+    assert code == 0 and "DEBUG " in err, err
