@@ -7,12 +7,18 @@ import datetime as dt
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from companion import games
 from companion.store import Store
 
 FACES = (1, 2, 3, 4, 5, 6)
+# A chi-square test wants about five expected per face; below that it says little, so
+# neither `companion stats` nor the Statistics screen calls a reader fair or biased.
+MIN_DICE = 30
+SIGNIFICANCE = 0.01
+
+Verdict = Literal["too_few", "fair", "biased"]
 
 
 @dataclass
@@ -69,7 +75,14 @@ class Fairness:
     def looks_fair(self) -> bool:
         # 1% rather than 5%: a table that checks after every game night would
         # otherwise call a fair reader biased once in twenty nights.
-        return self.p_value >= 0.01
+        return self.p_value >= SIGNIFICANCE
+
+    @property
+    def verdict(self) -> Verdict:
+        """The one rule for what may be said of a reader: nothing before MIN_DICE dice."""
+        if self.rolled < MIN_DICE:
+            return "too_few"
+        return "fair" if self.looks_fair else "biased"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +93,7 @@ class Fairness:
             "chi_square": round(self.chi_square, 3),
             "p_value": round(self.p_value, 4),
             "fair": self.looks_fair,
+            "verdict": self.verdict,
         }
 
 

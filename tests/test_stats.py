@@ -86,3 +86,25 @@ def test_rolls_are_kept_per_reader_and_reported():
     out = run_companion("stats", "--json")
     assert out.returncode == 0
     assert [d["reader"] for d in json.loads(out.stdout)["dice"]] == ["cube-1", "cube-2"]
+
+
+def test_too_few_dice_get_no_verdict_from_the_command_or_the_rule() -> None:
+    store = Store()
+    store.record_roll("cube-1", [6, 6], None)
+    store.record_roll("cube-1", [6, 6], None)
+    [reader] = dice_fairness(store)
+    store.close()
+    assert reader.p_value < 0.01  # the test alone would call it biased
+    assert reader.verdict == "too_few"
+    text = run_companion("stats")
+    assert "cube-1: 1:0 2:0 3:0 4:0 5:0 6:4; too few dice to judge (4; at least 30)" in text.stdout
+    assert "biased" not in text.stdout
+    data = json.loads(run_companion("stats", "--json").stdout)
+    assert data["dice"][0]["verdict"] == "too_few"
+
+
+def test_enough_dice_get_the_chi_square_verdict() -> None:
+    fair_rng = random.Random(1)
+    fair = fairness("fair", [[fair_rng.randint(1, 6) for _ in range(5)] for _ in range(600)])
+    loaded = fairness("loaded", [[6, 6, 6, 6, 1] for _ in range(6)])
+    assert (fair.verdict, loaded.verdict) == ("fair", "biased")

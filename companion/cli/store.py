@@ -111,11 +111,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         )
     for fair in dice:
         faces = " ".join(f"{face}:{n}" for face, n in fair.counts.items())
-        verdict = "looks fair" if fair.looks_fair else "looks biased"
-        say(
-            f"dice reader {escape(fair.reader)}: {faces}; "
-            f"chi-square {fair.chi_square:.2f}, p = {fair.p_value:.3f}: {verdict}"
-        )
+        if fair.verdict == "too_few":
+            verdict = f"too few dice to judge ({fair.rolled}; at least {stats.MIN_DICE})"
+        else:
+            verdict = f"chi-square {fair.chi_square:.2f}, p = {fair.p_value:.3f}: looks "
+            verdict += "fair" if fair.verdict == "fair" else "biased"
+        say(f"dice reader {escape(fair.reader)}: {faces}; {verdict}")
     return EXIT_OK
 
 

@@ -28,9 +28,6 @@ from companion.ui import theme
 from companion.ui.screens.text import S
 from companion.ui.widgets import Redrawn
 
-# A chi-square test wants about five expected per face; below that it says little.
-MIN_DICE = 30
-
 
 def cells(entry: PlayerGameStats) -> list[Message]:
     """The row of one player in one game, as the table shows it."""
@@ -55,9 +52,9 @@ def p_text(p_value: float) -> str:
 
 
 def verdict(fair: Fairness) -> Message:
-    if fair.rolled < MIN_DICE:
-        return S("too_few", dice=fair.rolled, need=MIN_DICE)
-    key = "looks_fair" if fair.looks_fair else "looks_biased"
+    if fair.verdict == "too_few":
+        return S("too_few", dice=fair.rolled, need=stats.MIN_DICE)
+    key = "looks_fair" if fair.verdict == "fair" else "looks_biased"
     return S(key, chi=f"{fair.chi_square:.2f}", p=p_text(fair.p_value))
 
 
@@ -154,6 +151,6 @@ class StatisticsScreen(Screen):
                 counts=[fair.counts[face] for face in stats.FACES],
                 summary=S("dice_reader", dice=fair.rolled, unreadable=fair.unreadable),
                 verdict=verdict(fair),
-                fair=fair.looks_fair or fair.rolled < MIN_DICE,
+                fair=fair.verdict != "biased",
             )
             box.add_widget(panel)
