@@ -1,9 +1,13 @@
-"""The BG Stats createPlay link, decoded and checked field by field (no Kivy)."""
+"""The BG Stats createPlay link, decoded and checked field by field, and the size of
+its QR code (no Kivy)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import urllib.parse
+
+import segno
 
 from companion.ui.screens import bgstats
 
@@ -18,12 +22,38 @@ SUMMARY = {
 FACTS = bgstats.PlayFacts(
     game_id="wyscig-balonow",
     game_name="Wyścig balonów",
-    play_id="bc1f",
+    play_id="1f",
     ended=dt.datetime(2026, 5, 9, 21, 30, 5, tzinfo=dt.timezone(dt.timedelta(hours=2))),
     duration_min=42,
     start_player="Dominika",
     bgg_id=12345,
 )
+RACE = {  # a race without points (Ballonrennen, Balmy Balloonists): places only
+    "players": [
+        {"name": "Anna", "score": None, "rank": 2},
+        {"name": "Ben", "score": None, "rank": 1},
+    ],
+    "winners": ["Ben"],
+}
+NOBODY = {  # every balloon out: the rules rank everyone second
+    "players": [
+        {"name": "Ann", "score": None, "rank": 2},
+        {"name": "Bo", "score": None, "rank": 2},
+    ],
+    "winners": [],
+}
+
+
+def facts(**changes: object) -> bgstats.PlayFacts:
+    return bgstats.PlayFacts(**{**FACTS.__dict__, **changes})  # type: ignore[arg-type]
+
+
+def nulls(value: object) -> list[object]:
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in ([v] if v is None else nulls(v))]
+    if isinstance(value, list):
+        return [n for v in value for n in nulls(v)]
+    return []
 
 
 def test_link_decodes_to_the_play() -> None:
@@ -31,32 +61,80 @@ def test_link_decodes_to_the_play() -> None:
     assert url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     query = urllib.parse.urlparse(url).query
     assert list(urllib.parse.parse_qs(query)) == ["data"]
-    play = bgstats.decode(url)
-    assert play["sourceName"] == "Balloon Companion"
-    assert play["sourcePlayId"] == "bc1f"
-    assert play["playDate"] == "2026-05-09 19:30:05"  # UTC, BG Stats' own format
-    assert play["durationMin"] == 42
-    assert play["game"] == {
-        "name": "Wyścig balonów",
-        "sourceGameId": "wyscig-balonow",
-        "highestWins": True,
-        "noPoints": False,
-        "bggId": 12345,
+    assert bgstats.decode(url) == {
+        "sourceName": "Balloons",
+        "sourcePlayId": "1f",
+        "playDate": "2026-05-09 19:30:05",  # UTC, BG Stats' own format
+        "durationMin": 42,
+        "game": {
+            "name": "Wyścig balonów",
+            "sourceGameId": "wb",
+            "highestWins": True,
+            "noPoints": False,
+            "bggId": 12345,
+        },
+        "players": [
+            {"name": "Monika", "score": 2, "winner": True},
+            {"name": "Dominika", "score": 2, "winner": True, "startPlayer": True},
+            {"name": "Kasia", "score": -3, "winner": False},
+        ],
     }
-    assert [p["name"] for p in play["players"]] == ["Monika", "Dominika", "Kasia"]
-    assert [p["score"] for p in play["players"]] == [2, 2, -3]
-    assert [p["rank"] for p in play["players"]] == [1, 1, 3]
-    assert [p["winner"] for p in play["players"]] == [True, True, False]
-    assert [p["startPlayer"] for p in play["players"]] == [False, True, False]
-    ids = [p["sourcePlayerId"] for p in play["players"]]
-    assert len(set(ids)) == 3 and all(len(i) <= 6 for i in ids)
 
 
-def test_every_boolean_is_explicit_and_no_field_is_empty() -> None:
-    play = bgstats.create_play(SUMMARY, FACTS)
-    for player in play["players"]:
-        assert isinstance(player["winner"], bool)
-        assert isinstance(player["startPlayer"], bool)
-    assert all(value not in ("", None, [], {}) for value in play.values())
-    facts = bgstats.PlayFacts(**{**FACTS.__dict__, "bgg_id": None})
-    assert "bggId" not in bgstats.create_play(SUMMARY, facts)["game"]
+def test_the_link_is_plain_ascii_a_url_may_hold() -> None:
+    url = bgstats.link(bgstats.create_play(SUMMARY, FACTS))
+    allowed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%:,/?=")
+    assert set(url) <= allowed
+    assert json.loads(urllib.parse.unquote(url.split("data=", 1)[1]))["players"]
+
+
+def test_a_race_without_points_sends_places_and_no_null() -> None:
+    play = bgstats.create_play(RACE, facts(no_points=True, start_player="Anna"))
+    assert nulls(play) == []
+    assert play["players"] == [
+        {"name": "Anna", "rank": 2, "winner": False, "startPlayer": True},
+        {"name": "Ben", "rank": 1, "winner": True},
+    ]
+    assert play["game"]["noPoints"] is True
+
+
+def test_a_game_nobody_won_has_no_winner_and_no_ranks() -> None:
+    play = bgstats.create_play(NOBODY, facts(no_points=True, start_player=None))
+    assert play["players"] == [
+        {"name": "Ann", "winner": False},
+        {"name": "Bo", "winner": False},
+    ]
+    assert nulls(play) == []
+
+
+def test_every_winner_is_explicit_and_no_field_is_empty() -> None:
+    for summary in (SUMMARY, RACE, NOBODY):
+        play = bgstats.create_play(summary, facts(bgg_id=None))
+        assert all(isinstance(p["winner"], bool) for p in play["players"])
+        assert all(value not in ("", None, [], {}) for value in play.values())
+        assert "bggId" not in play["game"]
+
+
+def qr_version(players: list[str], *, points: bool) -> int:
+    summary = {
+        "players": [
+            {"name": n, "score": 20 - 3 * i if points else None, "rank": i + 1}
+            for i, n in enumerate(players)
+        ],
+        "winners": players[:1],
+    }
+    play_facts = facts(
+        play_id=bgstats.base36(2**31 - 1), duration_min=135, start_player=players[-1]
+    )
+    url = bgstats.link(bgstats.create_play(summary, play_facts))
+    version: int = segno.make(url, error="l", micro=False).version
+    return version
+
+
+def test_the_qr_code_stays_small() -> None:
+    # Measured with segno at error correction L: 21 for three players before the
+    # payload was cut; a link every phone opens cannot go below these (docs in the
+    # module: the JSON's braces and quotes must be escaped in a URL).
+    assert qr_version(["Kasia", "Ola", "Jan"], points=True) <= 16
+    assert qr_version(["Kasia", "Ola", "Jan", "Ewa", "Małgosia"], points=True) <= 18
+    assert qr_version(["Kasia", "Ola", "Jan", "Ewa", "Małgosia"], points=False) <= 18

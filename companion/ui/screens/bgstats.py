@@ -1,7 +1,23 @@
-"""The BG Stats `createPlay` link for a finished play (spec/bgstats.md). No Kivy.
+"""The BG Stats `createPlay` link for a finished play. No Kivy.
 
-Every boolean is written out (BG Stats on Android fails on a missing `winner`),
-empty fields are left out and the JSON is compact, so the QR code stays small.
+The link travels in a QR code that a phone reads across the table, so every byte
+counts (a denser code means smaller modules on a 7" screen). BG Stats fixes the keys;
+what is ours to keep short are the values and the choice of fields:
+
+- short values: the source `Balloons`, a play id of a few letters, a game id of two;
+- no empty field: a score is left out when the game has none (never `null`), a
+  player id is left out (BG Stats matches players by name);
+- `winner` for every player (BG Stats on Android refuses a play without it) and
+  `startPlayer` only on the player who started (`true`: a missing one is false);
+- ranks only where the scores do not say them: a race without points gets each
+  player's place; a game with points is ranked by BG Stats from the scores and
+  `highestWins`, with the winners marked;
+- a game nobody won (every balloon out) gets no ranks and no winner at all: BG Stats
+  then records a play that everyone lost, rather than everyone in second place.
+
+The JSON is percent-encoded as a URL's query allows (RFC 3986): `:` and `,` stay as
+they are, everything else that is not a letter, a digit or `-._~` is escaped, so the
+QR code holds plain ASCII and every phone opens it as a link.
 """
 
 from __future__ import annotations
@@ -9,7 +25,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import urllib.parse
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +32,10 @@ from companion.core.session import Session
 from companion.store import SessionRow
 
 BASE = "https://app.bgstatsapp.com/createPlay.html?data="
-SOURCE_NAME = "Balloon Companion"
+SOURCE_NAME = "Balloons"
+GAME_IDS = {"wyscig-balonow": "wb", "ballonrennen": "br", "balmy-balloonists": "bb"}
+QUERY_SAFE = ":,"  # allowed in a query as they are, and read the same by every decoder
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(frozen=True)
@@ -35,9 +53,15 @@ class PlayFacts:
     bgg_id: int | None = None
 
 
-def short_id(text: str) -> str:
-    """A short id that stays the same for the same text (a player's name)."""
-    return f"{zlib.crc32(text.encode('utf-8')):08x}"[:6]
+def base36(number: int) -> str:
+    """A whole number in as few letters and digits as a URL keeps unescaped."""
+    text = ""
+    number = abs(number)
+    while True:
+        number, digit = divmod(number, 36)
+        text = DIGITS[digit] + text
+        if number == 0:
+            return text
 
 
 def play_date(moment: dt.datetime) -> str:
@@ -48,24 +72,14 @@ def play_date(moment: dt.datetime) -> str:
 def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
     game: dict[str, Any] = {
         "name": facts.game_name,
-        "sourceGameId": facts.game_id,
+        "sourceGameId": GAME_IDS.get(facts.game_id, facts.game_id),
         "highestWins": facts.highest_wins,
         "noPoints": facts.no_points,
     }
     if facts.bgg_id is not None:
         game["bggId"] = int(facts.bgg_id)
     winners = set(summary.get("winners", []))
-    players = [
-        {
-            "name": p["name"],
-            "sourcePlayerId": short_id(p["name"]),
-            "score": p["score"],
-            "rank": p["rank"],
-            "winner": p["name"] in winners,
-            "startPlayer": p["name"] == facts.start_player,
-        }
-        for p in summary["players"]
-    ]
+    players = [_player(p, winners, facts) for p in summary["players"]]
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": facts.play_id,
@@ -76,9 +90,21 @@ def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
     }
 
 
+def _player(summary: dict[str, Any], winners: set[str], facts: PlayFacts) -> dict[str, Any]:
+    player: dict[str, Any] = {"name": summary["name"]}
+    if summary.get("score") is not None:
+        player["score"] = summary["score"]
+    elif winners and summary.get("rank") is not None:
+        player["rank"] = summary["rank"]  # a race's place: nothing else says it
+    player["winner"] = summary["name"] in winners
+    if summary["name"] == facts.start_player:
+        player["startPlayer"] = True
+    return player
+
+
 def link(play: dict[str, Any]) -> str:
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
-    return BASE + urllib.parse.quote(data, safe="")
+    return BASE + urllib.parse.quote(data, safe=QUERY_SAFE)
 
 
 def decode(url: str) -> dict[str, Any]:
@@ -113,7 +139,9 @@ def play_link(session: Session, row: SessionRow) -> str:
     facts = PlayFacts(
         game_id=row.game,
         game_name=session.rules.name,
-        play_id=f"bc{row.setup.seed:x}",
+        # The seed is random per game and kept with it: the same play, the same id,
+        # so scanning twice does not record it twice.
+        play_id=base36(row.setup.seed),
         ended=ended,
         duration_min=round((ended - started).total_seconds() / 60),
         start_player=start_player(session),

@@ -1,0 +1,78 @@
+"""The results screen's QR code, read back from a screenshot by a QR decoder: the link a
+phone gets carries exactly the play that was meant."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import zxingcpp
+from kivy.core.image import Image as CoreImage
+
+from companion import files
+from companion.ui.screens import bgstats
+from tests.ui.harness import Harness
+
+GOLDEN = Path(__file__).resolve().parent.parent / "games" / "files"
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Harness]:
+    harness = Harness(tmp_path)
+    yield harness
+    harness.close()
+
+
+def finished(ui: Harness, name: str) -> int:
+    data = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+    for index, action in enumerate(data["actions"]):
+        action["at"] = f"2025-03-14T19:{index // 3:02d}:{index % 3 * 20:02d}.000Z"
+    session_id = ui.store.import_session(files.replay(data, name))
+    ui.app.open_session(session_id)
+    ui.step(3)
+    assert ui.app.root.current == "results"
+    return session_id
+
+
+def read_qr(png: Path) -> str:
+    image = CoreImage.load(str(png), keep_data=True)
+    pixels = image.image._data[0]
+    assert pixels.fmt == "rgba"
+    view = zxingcpp.ImageView(pixels.data, pixels.width, pixels.height, zxingcpp.ImageFormat.RGBA)
+    found = zxingcpp.read_barcodes(view, formats=zxingcpp.BarcodeFormat.QRCode)
+    assert len(found) == 1, f"{len(found)} QR codes in {png.name}"
+    return str(found[0].text)
+
+
+def meant(ui: Harness, session_id: int) -> dict[str, object]:
+    model = ui.app.model
+    row = ui.store.session_row(session_id)
+    return bgstats.decode(bgstats.play_link(model.session, row))
+
+
+def test_the_qr_code_on_screen_carries_the_play(ui: Harness) -> None:
+    session_id = finished(ui, "wyscig-rulebook-example.json")
+    text = read_qr(ui.shot("results-qr-wyscig"))
+    assert text == ui.screen.link
+    play = bgstats.decode(text)
+    assert play == meant(ui, session_id)
+    summary = ui.app.model.summary
+    assert [p["name"] for p in play["players"]] == [p["name"] for p in summary["players"]]
+    assert [p["score"] for p in play["players"]] == [p["score"] for p in summary["players"]]
+    assert [p["winner"] for p in play["players"]] == [
+        p["name"] in summary["winners"] for p in summary["players"]
+    ]
+    assert play["game"]["sourceGameId"] == "wb" and play["sourceName"] == "Balloons"
+
+
+def test_a_game_nobody_won_reaches_the_phone_without_ranks(ui: Harness) -> None:
+    session_id = finished(ui, "balmy-no-winner.json")
+    play = bgstats.decode(read_qr(ui.shot("results-qr-nobody")))
+    assert play == meant(ui, session_id)
+    assert play["players"] == [
+        {"name": "Ann", "winner": False, "startPlayer": True},
+        {"name": "Bo", "winner": False},
+    ]
+    assert play["game"]["noPoints"] is True
