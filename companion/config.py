@@ -6,8 +6,9 @@ file means "all defaults". A bad value is refused with a `ConfigError` whose sen
 names the key and what is allowed, e.g.
 `strip.type: "neon" is not one of none, gpio-bar, apa102, ws2812`.
 
-`save()` writes the same format back (the settings screen uses it), atomically, so a
-power cut mid-write leaves either the old file or the new one.
+`save()` writes the settings back into the same file (the settings screen uses it),
+keeping its comments and order (tomlkit), atomically, so a power cut mid-write leaves
+either the old file or the new one.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ import tempfile
 import tomllib
 import types
 import typing
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import platformdirs
+import tomlkit
+import tomlkit.exceptions
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
@@ -407,55 +410,66 @@ def _siblings(loc: Sequence[int | str]) -> tuple[str, str]:
 # --- writing -------------------------------------------------------------------------
 
 
-def dumps(config: Config) -> str:
-    """The settings as TOML: top-level keys first, then one table per section."""
+def dumps(config: Config, previous: str = "") -> str:
+    """The settings as TOML, written into `previous` (the file as it was) so that its
+    comments, order and layout stay: a value that changed is replaced where it stands
+    (its comment kept), a setting the file does not name is added only when it differs
+    from the default (or when there was no file), and a setting now unset is removed.
+    """
+    doc = _document(previous)
+    fresh = not previous.strip()
     data = config.model_dump(mode="python")
-    top = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    lines = [f"{key} = {_toml_value(value)}" for key, value in top.items()]
-    for section, values in data.items():
-        if not isinstance(values, dict):
-            continue
-        lines.append("")
-        lines.append(f"[{section}]")
-        lines.extend(
-            f"{key} = {_toml_value(value)}" for key, value in values.items() if value is not None
-        )
-    return "\n".join(lines) + "\n"
-
-
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else ("nan" if value != value else "inf")
-    if isinstance(value, str):
-        return _toml_string(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} as a TOML value")
-
-
-def _toml_string(text: str) -> str:
-    escaped = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
-    out = []
-    for char in text:
-        if char in escaped:
-            out.append(escaped[char])
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04x}")
+    defaults = Config().model_dump(mode="python")
+    for key, value in data.items():
+        if isinstance(value, dict):
+            table = doc.get(key)
+            new = not isinstance(table, MutableMapping)
+            if new:
+                table = tomlkit.table()
+            for name, item in value.items():
+                _put(table, name, item, defaults[key][name], fresh=fresh)
+            if new and (table or fresh):  # a section the file lacked, with something to say
+                doc[key] = table
         else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+            _put(doc, key, value, defaults[key], fresh=fresh)
+    return tomlkit.dumps(doc)
+
+
+def _document(previous: str) -> tomlkit.TOMLDocument:
+    try:
+        return tomlkit.parse(previous)
+    except tomlkit.exceptions.TOMLKitError:  # edited by hand since it was read: start anew
+        return tomlkit.document()
+
+
+def _put(table: Any, key: str, value: Any, default: Any, *, fresh: bool) -> None:
+    plain = list(value) if isinstance(value, tuple) else value
+    if value is None:
+        if key in table:
+            del table[key]
+    elif key in table:
+        if _value(table[key]) != plain:
+            table[key] = plain
+    elif fresh or value != default:
+        table[key] = plain
+
+
+def _value(item: Any) -> Any:
+    unwrapped = item.unwrap() if hasattr(item, "unwrap") else item
+    return list(unwrapped) if isinstance(unwrapped, tuple) else unwrapped
 
 
 def save(config: Config, path: Path | str | None = None) -> Path:
-    """Write the settings atomically: a temp file beside the target, fsync, rename."""
+    """Write the settings into the file as it is (its comments and order kept),
+    atomically: a temp file beside the target, fsync, rename."""
     file = Path(path) if path is not None else default_path()
     try:
+        previous = safefile.read_limited(file, MAX_BYTES).decode("utf-8")
+    except (OSError, UnicodeDecodeError, safefile.NotARegularFile, safefile.TooLarge):
+        previous = ""  # missing or unreadable: a new file with every setting
+    try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(file, dumps(config).encode("utf-8"))
+        _write_atomically(file, dumps(config, previous).encode("utf-8"))
     except OSError as error:
         raise ConfigError(M("unwritable", path=str(file), detail=error.strerror)) from None
     return file
