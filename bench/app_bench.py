@@ -1,5 +1,6 @@
 """What a player feels (issue 9): a GO press to the stored action and the LED frame,
-the same press to the screen, the hourglass's expiry on screen, dice lines, start-up,
+the same press to the screen, the hourglass's expiry on screen, the buzzer's and the
+strip's timing while the screen stalls (issue 15), dice lines, start-up,
 CPU at rest and with the sand running, and memory after a game. Each figure stands
 beside a baseline measured in the same run (gpiozero alone, pyserial alone, a Kivy
 hello-world alone).
@@ -183,12 +184,18 @@ def run() -> Figures:
     bare = [probe("bare")["seconds"] for _ in range(3)]
     screen = probe("screen")
     expiry = probe("expiry")
+    glass = probe("buzzer")
+    bare_glass = probe("bare_buzzer")
     return {
         "button_to_state_p99_ms": _figure(state_p99, "ms", 5),
         "button_raw_gpiozero_p99_ms": _figure(raw_p99, "ms", None),
         "button_to_screen_p99_ms": _figure(screen["p99_ms"], "ms", 33),
         "button_to_screen_p50_ms": _figure(screen["p50_ms"], "ms", None),
         "hourglass_expiry_error_ms_max": _figure(expiry["max_ms"], "ms", 20),
+        "buzzer_expiry_error_ms_max": _figure(glass["max_ms"], "ms", 5),
+        "buzzer_expiry_error_ms_mean": _figure(glass["mean_ms"], "ms", None),
+        "buzzer_bare_thread_error_ms_max": _figure(bare_glass["max_ms"], "ms", None),
+        "strip_frame_interval_p99_ms": _figure(glass["strip_p99_ms"], "ms", 50),
         "dice_line_to_event_p99_ms": _figure(line_to_event, "ms", 10),
         "dice_parse_lines_per_s": {
             **_figure(parsed, "lines/s", round(raw / 2)),

@@ -4,12 +4,15 @@ its process): `python -m bench.app_probe MODE`, prints one JSON object.
 Modes: bare (a Kivy hello-world's first frame), cold (the app's home screen's first
 frame), idle / timer (CPU over 10 s on the table, without / with a running hourglass),
 screen (a GO press on the mock pin, from another thread, to the table's label
-changed), expiry (20 short hourglasses: expiry shown minus the true end), rss
-(resident memory after a whole simulated game).
+changed), expiry (20 short hourglasses: expiry shown minus the true end), buzzer
+(20 short hourglasses with the screen's thread busy for 500 ms around each end: the
+buzzer's expiry tone minus the true end, and the gaps between the strip's frames),
+rss (resident memory after a whole simulated game).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import statistics
@@ -194,6 +197,127 @@ def expiry() -> None:
     app.run()
 
 
+STALL_S = 0.5  # the screen's thread is busy this long around each end
+GLASS_S = 1.5
+
+
+def buzzer() -> None:
+    """The physical hourglass while the screen stalls: a busy loop on Kivy's thread
+    from 0.25 s before each glass's end to 0.25 s after it."""
+    from kivy.clock import Clock
+
+    from hardware.buzzer import EXPIRY_HZ
+
+    app = make_app(new_game=True)
+    errors: list[float] = []
+    gaps: list[float] = []
+    state: dict[str, Any] = {"shown": []}
+
+    def timed(play: Any) -> Any:
+        def play_and_note(hz: float) -> None:
+            if hz == EXPIRY_HZ and "end" in state:
+                errors.append((time.monotonic() - state.pop("end")) * 1000)
+            play(hz)
+
+        return play_and_note
+
+    def shown(show: Any) -> Any:
+        def show_and_note(frame: Any) -> bool:
+            if "end" in state:  # while a glass runs
+                state["shown"].append(time.monotonic())
+            return bool(show(frame))
+
+        return show_and_note
+
+    def start_glass(_dt: float = 0.0) -> None:
+        model = app.model
+        model.hourglass.duration = GLASS_S
+        with model.timer.lock:
+            model.hourglass.start()
+            state["end"] = time.monotonic() + model.hourglass.seconds_left()
+        state["shown"] = []
+        model.driver.wake()
+        Clock.schedule_once(stall, GLASS_S - STALL_S / 2)
+
+    def stall(_dt: float) -> None:
+        until = time.monotonic() + STALL_S
+        while time.monotonic() < until:  # Python work: the GIL changes hands as usual
+            pass
+        Clock.schedule_once(next_glass, 0.3)
+
+    def next_glass(_dt: float) -> None:
+        shown_at = state["shown"]
+        gaps.extend((b - a) * 1000 for a, b in itertools.pairwise(shown_at))
+        if len(errors) >= 20 or "end" in state:  # done, or a tone that never came
+            emit(
+                max_ms=max(errors, default=float("inf")),
+                mean_ms=statistics.mean(errors) if errors else float("inf"),
+                strip_p99_ms=_p99(gaps),
+                strip_max_ms=max(gaps),
+                glasses=len(errors),
+                all=[round(e, 1) for e in errors],
+            )
+            app.stop()
+            return
+        app.model.hourglass.reset()
+        start_glass()
+
+    def begin(_dt: float) -> None:
+        devices = app.devices
+        devices.buzzer.sounder.play = timed(devices.buzzer.sounder.play)
+        devices.strip.show = shown(devices.strip.show)
+        start_glass()
+
+    after_start(app, begin, 1.0)
+    app.run()
+
+
+def bare_buzzer() -> None:
+    """The same stall beside a bare thread that only sleeps until each end (Python's
+    own wake-up on this machine, with nothing of ours): the baseline."""
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.config import Config
+    from kivy.uix.label import Label
+
+    Config.set("graphics", "width", "800")
+    Config.set("graphics", "height", "480")
+    sys.setswitchinterval(0.001)  # as the app's glass driver sets it
+    errors: list[float] = []
+    woken = threading.Event()
+
+    def sleeper(end: float) -> None:
+        woken.wait(end - time.monotonic())
+        errors.append((time.monotonic() - end) * 1000)
+
+    class Hello(App):
+        def build(self) -> Label:
+            return Label(text="Hello")
+
+    app = Hello()
+
+    def start_glass(_dt: float = 0.0) -> None:
+        end = time.monotonic() + GLASS_S
+        threading.Thread(target=sleeper, args=(end,), daemon=True).start()
+        Clock.schedule_once(stall, GLASS_S - STALL_S / 2)
+
+    def stall(_dt: float) -> None:
+        until = time.monotonic() + STALL_S
+        while time.monotonic() < until:
+            pass
+        Clock.schedule_once(next_glass, 0.3)
+
+    def next_glass(_dt: float) -> None:
+        if len(errors) >= 20:
+            emit(max_ms=max(errors), mean_ms=statistics.mean(errors))
+            app.stop()
+            return
+        start_glass()
+
+    after_start(app, start_glass, 1.0)
+    app.run()
+
+
 def bare_rss() -> None:
     """The same window with nothing of ours in it: what Kivy and GL cost alone."""
     from kivy.config import Config
@@ -275,6 +399,8 @@ MODES = {
     "timer": lambda: cpu(timer=True),
     "screen": screen,
     "expiry": expiry,
+    "buzzer": buzzer,
+    "bare_buzzer": bare_buzzer,
     "rss": rss,
     "bare_rss": bare_rss,
 }

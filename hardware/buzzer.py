@@ -2,14 +2,16 @@
 a long tone (time is up).
 
 Sounds are scheduled against the injected monotonic clock and switched on and off by
-`tick()`, which the app calls from its frame clock, so there are no sleeping threads
-and the tests step a `FakeClock`. The output is an active buzzer (gpiozero `Buzzer`:
+`tick()`, which the app's glass driver calls on its own thread when `due_in()` says
+(and the hardware test page from the screen's), so the tests step a `FakeClock`; a
+lock keeps the two callers apart. The output is an active buzzer (gpiozero `Buzzer`:
 on/off) or a passive piezo (gpiozero `TonalBuzzer`: a PWM tone); `mute` silences both.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -167,6 +169,7 @@ class BuzzerController:
         self._mute = mute
         self._queue: list[Beep] = []
         self._playing: float | None = None
+        self._lock = threading.RLock()
 
     @property
     def mute(self) -> bool:
@@ -174,14 +177,26 @@ class BuzzerController:
 
     @mute.setter
     def mute(self, value: bool) -> None:
-        self._mute = value
-        if value:
-            self._queue.clear()
-            self._switch(None)
+        with self._lock:
+            self._mute = value
+            if value:
+                self._queue.clear()
+                self._switch(None)
 
     @property
     def pending(self) -> tuple[Beep, ...]:
-        return tuple(self._queue)
+        with self._lock:
+            return tuple(self._queue)
+
+    def due_in(self) -> float | None:
+        """Seconds until the output must switch (a beep starts or ends); None when
+        nothing is due."""
+        with self._lock:
+            if not self._queue:
+                return None
+            first = self._queue[0]
+            now = self._clock()
+            return max(0.0, (first.start if first.start > now else first.end) - now)
 
     def warn(self) -> None:
         """A short beep, after any sound still due."""
@@ -194,20 +209,22 @@ class BuzzerController:
     def play(self, sounds: Iterable[Sound]) -> None:
         """Schedule `sounds` one after the other, after any still due."""
         sounds = list(sounds)
-        if self._mute or not sounds:
-            return
-        now = self._clock()
-        start = max(now, self._queue[-1].end + GAP_S) if self._queue else now
-        self._queue.extend(plan(sounds, start))
-        self.tick()
+        with self._lock:
+            if self._mute or not sounds:
+                return
+            now = self._clock()
+            start = max(now, self._queue[-1].end + GAP_S) if self._queue else now
+            self._queue.extend(plan(sounds, start))
+            self.tick()
 
     def tick(self) -> None:
         """Switch the output to what the schedule says for now."""
-        now = self._clock()
-        while self._queue and self._queue[0].end <= now:
-            self._queue.pop(0)
-        due = self._queue[0] if self._queue and self._queue[0].start <= now else None
-        self._switch(due.hz if due is not None else None)
+        with self._lock:
+            now = self._clock()
+            while self._queue and self._queue[0].end <= now:
+                self._queue.pop(0)
+            due = self._queue[0] if self._queue and self._queue[0].start <= now else None
+            self._switch(due.hz if due is not None else None)
 
     def _switch(self, hz: float | None) -> None:
         if hz == self._playing:
@@ -222,9 +239,10 @@ class BuzzerController:
         self._playing = hz
 
     def close(self) -> None:
-        self._queue.clear()
-        self._switch(None)
-        self.sounder.close()
+        with self._lock:
+            self._queue.clear()
+            self._switch(None)
+            self.sounder.close()
 
 
 class BuzzerSettings(Protocol):

@@ -46,21 +46,23 @@ class Strip:
         self.writes = 0  # frames actually written (unchanged frames are skipped)
         self.last_error: str | None = None
         self._last: Frame | None = None
+        self._show_lock = threading.Lock()  # the glass driver's thread and the screen's
 
     def show(self, frame: Frame) -> bool:
         """Write `frame` if it differs from the last one; True if it was written."""
         frame = fit(frame, self.count)
-        if frame == self._last:
-            return False
-        try:
-            self._write(frame)
-        except Exception as error:  # a loose SPI cable must not stop the game
-            self._report(error)
-            return False
-        self._last = frame
-        self.writes += 1
-        self.last_error = None
-        return True
+        with self._show_lock:
+            if frame == self._last:
+                return False
+            try:
+                self._write(frame)
+            except Exception as error:  # a loose SPI cable must not stop the game
+                self._report(error)
+                return False
+            self._last = frame
+            self.writes += 1
+            self.last_error = None
+            return True
 
     def _report(self, error: Exception) -> None:
         message = f"The {self.kind} strip stopped answering: {error}"

@@ -63,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _level() -> int:
     try:
-        return logs.level_from(None)
+        # The commands say what happened in their own words: the log adds only errors,
+        # unless COMPANION_LOG_LEVEL asks for more (`run` sets its own level).
+        return logs.level_from(None, default="error")
     except CompanionError as problem:  # a misspelt level: say so, and log warnings anyway
         note(str(problem))
         return logs.LEVELS["warning"]

@@ -3,8 +3,9 @@
 Under systemd stderr is the journal (`journalctl -u companion`), which adds the time;
 in a terminal the lines stand beside the commands' own output. The level comes from
 `COMPANION_LOG_LEVEL` when it is set, else from the settings (`[log] level`) for the
-app and `warning` for the other commands. Nothing from data reaches the terminal as a
-control character: each line is escaped like the commands' output.
+app and `error` for the other commands (they say what happens in their own words).
+Nothing from data reaches the terminal as a control character: each line is escaped
+like the commands' output.
 """
 
 from __future__ import annotations

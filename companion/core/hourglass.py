@@ -133,6 +133,14 @@ class Hourglass:
         self._pending = [w for w in self.warnings if w < self._left_at_mark]
         self._phase = Phase.PAUSED if self._left_at_mark > 0 else Phase.EXPIRED
 
+    def due_in(self) -> float | None:
+        """Seconds until `poll()` has news (the next warning or the end); None when the
+        glass is not running."""
+        if self._phase is not Phase.RUNNING:
+            return None
+        left = self.seconds_left()
+        return max(0.0, left - self._pending[0]) if self._pending else left
+
     def poll(self) -> list[HourglassEvent]:
         """Warnings crossed and the expiry since the last poll, each reported once."""
         if self._phase is not Phase.RUNNING:

@@ -154,6 +154,11 @@ class StripController(Follower):
         winners = summary.get("winners", []) if session.decided else []
         self._winners = [self._seats[n] for n in winners if n in self._seats]
 
+    @property
+    def moving(self) -> bool:
+        """The picture changes by itself (the winners' wave)."""
+        return bool(self._winners)
+
     def draw(self, now: float, view: HourglassView | None) -> Frame:
         picture = frame(self.leds, now, view=view, player=self._player, winners=self._winners)
         if self.strip is not None:

@@ -1,6 +1,7 @@
 """The recorder of the game in play: a session listener that writes what the store
 keeps besides the action log (the summary, whether the game is decided, the glass's
-seconds left and the screen the game was last on).
+seconds left and the screen the game was last on), and the running glass's
+heartbeat beside the database (`companion.play.heartbeat`).
 
 The actions themselves reach the store through the session's journal, inside
 `Session.apply`; what is here may fail (a full disk) without losing a tap, so a
@@ -11,10 +12,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from companion.core.session import Change, Session
 from companion.play.follow import Follower
+from companion.play.heartbeat import FILE_NAME, Heartbeat
 from companion.store import Store
 
 log = logging.getLogger(__name__)
@@ -27,6 +30,7 @@ class Recorder(Follower):
         saved = store.session_row(session_id).extra.get("hourglass")
         self._glass: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
         self._decided = False
+        self.heartbeat = Heartbeat(Path(store.path).parent / FILE_NAME)
 
     def follow(self, session: Session[Any]) -> None:
         self._decided = session.decided
@@ -42,6 +46,10 @@ class Recorder(Follower):
             log.info("game %d ended; won by %s", self.session_id, winners)
         self._decided = session.decided
 
+    def leave(self, session: Session[Any]) -> None:
+        super().leave(session)
+        self.heartbeat.close()
+
     def where(self, screen: str) -> None:
         """The game was last on the table ("table") or left for home ("home")."""
         self.store.save_extra(self.session_id, screen=screen)
@@ -55,5 +63,17 @@ class Recorder(Follower):
             return
         self._glass = dict(glass)
 
+    def beat(self, glass: Mapping[str, Any]) -> None:
+        self.heartbeat.write(self.session_id, glass)
+
     def saved_glass(self) -> Mapping[str, Any]:
+        """The newer of the store's record and the heartbeat's."""
+        beat = self.heartbeat.read(self.session_id)
+        if _number(beat) > _number(self._glass):
+            return beat
         return self._glass
+
+
+def _number(record: Mapping[str, Any]) -> int:
+    n = record.get("n")
+    return n if isinstance(n, int) and not isinstance(n, bool) else -1

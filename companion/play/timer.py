@@ -5,13 +5,29 @@ Two kinds of glass: the rules' own (Wyścig balonów's hourglass: a `start_timer
 action starts it, an end of turn resets it, and the rules know when it ran out),
 and an app-only one for a game whose rules have no timer (the adapter's
 `glass_turn`: GO starts it, it belongs to that turn and only signals when time is
-up). Either way a glass that was running when the app stopped comes back paused.
+up). Either way a glass that was running when the app stopped comes back paused,
+with the sand it had when the app stopped.
+
+Two threads use it: the main thread changes it (a start, a pause, the session's
+changes) and keeps it in the store (`keep()`); the glass driver
+(`companion.play.driver`) polls it on its own time, sounds what it says and leaves a
+heartbeat (`beat()`), so `lock` guards every call.
+
+What is kept, and why so: the store (SQLite, `synchronous=FULL`: each write reaches the
+SD card) gets the glass at every start, pause, resume, warning and end, and every few
+seconds while it runs (a power cut loses at most that much sand). The heartbeat, a
+few bytes the driver writes 5 times a second into a file beside the database without
+syncing it, is what makes a killed app exact: the kernel keeps the page when a process
+dies, and writes it to the card only now and then, so it costs the card almost
+nothing. A restart takes the newer of the two (each record is numbered).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from companion.core.hourglass import Hourglass, HourglassEvent, HourglassView, Phase, Signal
@@ -22,7 +38,8 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 
-SAVE_EVERY_S = 2.0  # how often a running glass writes its seconds left
+SAVE_EVERY_S = 2.0  # how often a running glass writes its seconds left to the store
+BEAT_EVERY_S = 0.2  # how often a running glass leaves its heartbeat
 
 
 class TurnRules(Protocol):
@@ -40,9 +57,13 @@ class TurnRules(Protocol):
 
 
 class GlassMemory(Protocol):
-    """Where the glass's seconds left are kept between runs of the app."""
+    """Where the glass's seconds left are kept between runs of the app: `save_glass`
+    in the store (the main thread), `beat` in the heartbeat (any thread, cheap), and
+    `saved_glass` the newer of the two (the larger record number `n`)."""
 
     def save_glass(self, glass: Mapping[str, Any]) -> None: ...
+
+    def beat(self, glass: Mapping[str, Any]) -> None: ...
 
     def saved_glass(self) -> Mapping[str, Any]: ...
 
@@ -68,20 +89,36 @@ class TurnTimer:
         self.app_options = app_options
         self.clock = clock
         self.memory = memory
+        self.lock = threading.RLock()
         seconds = adapter.timer_seconds(session, app_options)
         self.glass = Hourglass(seconds, clock, warnings) if seconds > 0 else None
         self._glass_turn: int | None = None  # an app-only glass: the turn it runs in
-        self._last_save = clock()
-        self._restore()
+        self._last_save = self._last_beat = clock()
+        self._news = False  # the glass said something the store has not kept yet
+        self._n = 0  # the number of the last record kept (store or heartbeat)
+        self._unsaved: dict[str, Any] | None = None  # saved, not written yet
+        self._timed = self._timed_now()
+        with self._changing():
+            self._restore()
 
     # -- reading -----------------------------------------------------------------------
     @property
     def timed(self) -> bool:
-        """There is a glass and this turn runs on it."""
+        """There is a glass and this turn runs on it (as of the session's last change:
+        the driver asks 50 times a second, the rules need not answer each time)."""
+        return self._timed
+
+    def _timed_now(self) -> bool:
         return self.glass is not None and self.adapter.timed_turn(self.session, self.app_options)
 
     def view(self) -> HourglassView | None:
-        return self.glass.view() if self.glass is not None else None
+        with self.lock:
+            return self.glass.view() if self.glass is not None else None
+
+    def due_in(self) -> float | None:
+        """Seconds until the glass has something to say (a warning or its end)."""
+        with self.lock:
+            return self.glass.due_in() if self.glass is not None else None
 
     @property
     def paused(self) -> bool:
@@ -115,46 +152,88 @@ class TurnTimer:
     # -- changing ----------------------------------------------------------------------
     def start_app_glass(self) -> None:
         assert self.glass is not None
-        self._glass_turn = self.app_turn()
-        self.glass.start()
-        self._save()
+        with self._changing():
+            self._glass_turn = self.app_turn()
+            self.glass.start()
+            self._save()
 
     def toggle_pause(self) -> bool:
-        glass = self.glass
-        if glass is None or glass.phase not in (Phase.RUNNING, Phase.PAUSED):
-            return False
-        glass.toggle_pause()
-        self._save()
-        return True
+        with self._changing():
+            glass = self.glass
+            if glass is None or glass.phase not in (Phase.RUNNING, Phase.PAUSED):
+                return False
+            glass.toggle_pause()
+            self._save()
+            return True
 
     def poll(self) -> list[HourglassEvent]:
-        """What the glass has to say since the last poll; a running glass is saved
-        every few seconds, and at every warning."""
-        glass = self.glass
-        if glass is None:
-            return []
-        events = glass.poll()
-        if events:
-            self._save()
-            if any(e.signal is Signal.EXPIRED for e in events):
-                log.info("the hourglass ran out")
-        if glass.phase is Phase.RUNNING and self.clock() - self._last_save >= SAVE_EVERY_S:
-            self._save()
-        return events
+        """What the glass has to say since the last poll, each warning and the end
+        once (whichever thread asks first hears it)."""
+        with self.lock:
+            if self.glass is None:
+                return []
+            events = self.glass.poll()
+            if events:
+                self._news = True
+                if any(e.signal is Signal.EXPIRED for e in events):
+                    log.info("the hourglass ran out")
+            return events
+
+    def keep(self) -> None:
+        """The main thread's part: the store gets the glass after news (a warning, the
+        end), and every few seconds while it runs."""
+        with self._changing():
+            glass = self.glass
+            if glass is None:
+                return
+            running = glass.phase is Phase.RUNNING
+            if self._news or (running and self.clock() - self._last_save >= SAVE_EVERY_S):
+                self._news = False
+                self._save()
+
+    def beat(self) -> None:
+        """The driver's part: a running glass's seconds left in the heartbeat, a few
+        times a second (no database, no waiting for the card)."""
+        with self.lock:
+            glass = self.glass
+            if glass is None or glass.phase is not Phase.RUNNING:
+                return
+            moment = self.clock()
+            if moment - self._last_beat < BEAT_EVERY_S:
+                return
+            self._last_beat = moment
+            record = self._record()
+        try:
+            self.memory.beat(record)
+        except Exception:  # a heartbeat that cannot be written must not stop the glass
+            log.exception("could not write the hourglass's heartbeat")
 
     def changed(self, session: Session, change: Change) -> None:
         """The session changed: a `start_timer` starts the glass; an end of turn, an
         undo or a redo makes the glass agree with the turn."""
-        last = session.log[-1] if session.log else None
-        started = getattr(last, "type", None) == "start_timer"
-        if change != "undo" and started and self.timed and self.glass is not None:
-            self.glass.start()
-            self._save()
-        else:
-            self._sync()
+        with self._changing():
+            self._timed = self._timed_now()
+            last = session.log[-1] if session.log else None
+            started = getattr(last, "type", None) == "start_timer"
+            if change != "undo" and started and self.timed and self.glass is not None:
+                self.glass.start()
+                self._save()
+            else:
+                self._sync()
 
     def close(self) -> None:
-        self._save()
+        with self._changing():
+            self._save()
+
+    @contextlib.contextmanager
+    def _changing(self) -> Iterator[None]:
+        """The lock, for a change on the main thread; what the change saves reaches the
+        store once the lock is free again (the card's write must not hold the buzzer)."""
+        with self.lock:
+            yield
+            record, self._unsaved = self._unsaved, None
+        if record is not None:
+            self.memory.save_glass(record)
 
     # -- keeping in step -----------------------------------------------------------------
     def _sync(self) -> None:
@@ -165,7 +244,7 @@ class TurnTimer:
             self._sync_app_glass(glass)
             return
         if not (self.timed and self.adapter.turn_started(self.session)):
-            glass.reset()
+            self._reset(glass)
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
         elif glass.phase is Phase.IDLE:
@@ -178,26 +257,48 @@ class TurnTimer:
         turn = self.app_turn()
         if turn == self._glass_turn:
             return
-        glass.reset()
+        self._reset(glass)
         self._glass_turn = None
-        saved = self.memory.saved_glass()
+        saved = self._saved()
         if self.timed and saved.get("turn") == turn and saved.get("phase") != "idle":
             glass.restore_paused(float(saved.get("seconds_left") or 0))
             self._glass_turn = turn
 
+    def _reset(self, glass: Hourglass) -> None:
+        """The turn's glass is done with: its sand is kept first (an undo of the end of
+        the turn brings it back), then it waits idle for the next turn."""
+        if glass.phase is not Phase.IDLE:
+            self._save()
+        glass.reset()
+
     def _restore(self) -> None:
-        """A glass that was running when the app stopped comes back paused."""
+        """A glass that was running when the app stopped comes back paused, with the
+        sand it had then (the newest record: the store's or the heartbeat's)."""
         glass = self.glass
+        saved_n = self._saved().get("n")
+        self._n = saved_n if isinstance(saved_n, int) else 0
         if glass is not None and self.app_turn() is not None:
             self._sync_app_glass(glass)
+        elif glass is None or not (self.timed and self.adapter.turn_started(self.session)):
             return
-        if glass is None or not (self.timed and self.adapter.turn_started(self.session)):
-            return
-        if self.adapter.turn_expired(self.session):
+        elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
-            return
-        saved = self._saved_seconds()
-        glass.restore_paused(glass.duration if saved is None else saved)
+        else:
+            saved = self._saved_seconds()
+            glass.restore_paused(glass.duration if saved is None else saved)
+        if glass.phase is not Phase.IDLE:
+            log.info("the hourglass is back, paused, with %.2f s left", glass.seconds_left())
+            self._save()  # the store says so too: a second stop finds the same sand
+
+    def _record(self) -> dict[str, Any]:
+        assert self.glass is not None
+        self._n += 1
+        return {
+            "seconds_left": round(self.glass.seconds_left(), 2),
+            "phase": str(self.glass.phase),
+            "turn": self._glass_turn,
+            "n": self._n,
+        }
 
     def _save(self) -> None:
         glass = self.glass
@@ -206,14 +307,12 @@ class TurnTimer:
         if glass is None or glass.phase is Phase.IDLE:
             return
         self._last_save = self.clock()
-        self.memory.save_glass(
-            {
-                "seconds_left": round(glass.seconds_left(), 2),
-                "phase": str(glass.phase),
-                "turn": self._glass_turn,
-            }
-        )
+        self._unsaved = self._record()
+
+    def _saved(self) -> Mapping[str, Any]:
+        """The newest record: one saved in this change, else the memory's."""
+        return self._unsaved if self._unsaved is not None else self.memory.saved_glass()
 
     def _saved_seconds(self) -> float | None:
-        value = self.memory.saved_glass().get("seconds_left")
+        value = self._saved().get("seconds_left")
         return float(value) if isinstance(value, int | float) else None

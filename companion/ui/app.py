@@ -67,9 +67,13 @@ class CompanionApp(App):
         lang: str | None = None,
         seeds: Callable[[], int] | None = None,
         config_path: Path | None = None,
+        glass_thread: bool | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        # The buzzer and the strip keep real time on a thread of their own; a test's
+        # fake clock moves only when the test says, and the test steps them itself.
+        self.glass_thread = clock is time.monotonic if glass_thread is None else glass_thread
         self.seeds = seeds or (lambda: secrets.randbelow(2**31))
         self.settings = settings
         # Where the settings screen saves: the file the settings were read from.
@@ -137,6 +141,10 @@ class CompanionApp(App):
         Window.unbind(on_resize=self._resized, on_request_close=self._close_requested)
         if self.model is not None:
             self.model.close()
+
+    def on_model(self, _app: Any, model: GameModel | None) -> None:
+        if model is not None and self.glass_thread:
+            model.driver.start()
 
     def _resized(self, _window: Any, width: int, height: int) -> None:
         base_w, base_h = theme.BASE_SIZE

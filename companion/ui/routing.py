@@ -1,8 +1,9 @@
 """The way of a press from the devices to the screen, on Kivy's main thread.
 
 `FrameClock` runs every frame: it drains the devices' queue (each event to the
-`HardwareRouter`), ticks the game in play (its glass, buzzer and strip) and, once a
-second, refreshes the status line. `HardwareRouter` decides who gets an event: the
+`HardwareRouter`), ticks the game in play (what the screen shows of its glass; the
+buzzer and the strip follow the glass on their own thread) and, once a second,
+refreshes the status line. `HardwareRouter` decides who gets an event: the
 hardware test page first, the dice to the game in play, GO held to the menu, a
 press to the screen's `button(source)` ("go", "undo" or "pause"), if it has one.
 """
@@ -115,8 +116,11 @@ class FrameClock:
                 self.router.handle(event)
             except Exception:  # one bad event must not stop the frame clock
                 log.exception("handling %s failed", event)
-        if app.model is not None and not getattr(app.manager.current_screen, "owns_strip", False):
-            app.model.tick()
+        if app.model is not None:
+            owns_strip = bool(getattr(app.manager.current_screen, "owns_strip", False))
+            app.model.driver.lend_strip(owns_strip)
+            if not owns_strip:
+                app.model.tick()
         moment = time.monotonic()
         if moment - self._status_at >= STATUS_EVERY_S:
             self._status_at = moment

@@ -5,9 +5,11 @@ presses into actions (each stamped with `at`, UTC), sends them to `Session.apply
 and shows a refused action's `RuleError` as a sentence. It never decides a rule.
 
 What is not for the screen lives beside it, with no Kivy: the turn timer
-(`companion.play.timer`), the recorder that writes to the store and the strip
-controller (both session listeners). The view-model ticks them every frame and
-copies what the screen shows into its properties.
+(`companion.play.timer`), the recorder that writes to the store, the strip
+controller (both session listeners) and the glass driver, which sounds the buzzer
+and draws the strip on its own thread (`companion.play.driver`; the app starts it).
+The view-model ticks them every frame too and copies what the screen shows into its
+properties.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from companion.core.errors import CompanionError, RuleError
 from companion.core.hourglass import Hourglass
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
+from companion.play.driver import GlassDriver
 from companion.play.lights import StripController
 from companion.play.recorder import Recorder
-from companion.play.timer import TurnTimer, sound
+from companion.play.timer import TurnTimer
 from companion.store import Store, now
 from companion.ui import theme
 from companion.ui.strings import UI
@@ -96,6 +99,7 @@ class GameModel(EventDispatcher, Generic[S]):
             memory=self.recorder,
         )
         self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
+        self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
         self._last_go: float | None = None
         self.recorder.follow(session)
         self.lights.follow(session)
@@ -175,6 +179,7 @@ class GameModel(EventDispatcher, Generic[S]):
             self.error = UI("go_order")
         elif kind == "start_timer" and self.timer.app_turn() is not None:
             self.timer.start_app_glass()
+            self.driver.wake()
             self.tick()
         elif kind in ("start_timer", "end_turn"):
             self.act(kind)
@@ -193,6 +198,7 @@ class GameModel(EventDispatcher, Generic[S]):
         if not self.timer.toggle_pause():
             self.notice = UI("nothing_paused")
             return False
+        self.driver.wake()
         self.tick()
         return True
 
@@ -222,18 +228,16 @@ class GameModel(EventDispatcher, Generic[S]):
 
     # -- the clock -------------------------------------------------------------------
     def tick(self) -> None:
-        """Called every frame: poll the glass, sound the buzzer, draw the strip."""
-        events = self.timer.poll()
-        if events and self.buzzer is not None:
-            sound(self.buzzer, events)
+        """Called every frame: the glass, the buzzer and the strip brought up to now
+        (the driver's thread does the same on its own time, whatever the frame does),
+        the glass kept in the store, and what the screen shows copied."""
+        picture = self.driver.step()
+        self.timer.keep()
         view = self.timer.view()
         if view is not None:
             self.phase = str(view.phase)
             self.seconds_left = view.seconds_left
         self.ask_unplaced = self.timer.expired_unanswered()
-        if self.buzzer is not None:
-            self.buzzer.tick()
-        picture = self.lights.draw(self.clock(), view if self.timed else None)
         as_list = [list(c) for c in picture]
         if as_list != self.frame:
             self.frame = as_list
@@ -244,6 +248,7 @@ class GameModel(EventDispatcher, Generic[S]):
             self.error = None
             self.notice = None
         self.timer.changed(session, change)
+        self.driver.wake()
         self._refresh()
         self.tick()
 
@@ -254,6 +259,7 @@ class GameModel(EventDispatcher, Generic[S]):
         self.revision += 1
 
     def close(self) -> None:
+        self.driver.close()
         self.session.remove_listener(self._changed)
         self.lights.leave(self.session)
         self.recorder.leave(self.session)

@@ -91,3 +91,20 @@ def test_warnings_outside_the_duration_are_dropped_and_zero_duration_refused():
     assert hourglass.warnings == (5,)
     with pytest.raises(ValueError):
         Hourglass(0, FakeClock())
+
+
+def test_due_in_says_when_the_next_warning_or_the_end_comes() -> None:
+    clock = FakeClock()
+    glass = Hourglass(30, clock, (10.0, 5.0))
+    assert glass.due_in() is None
+    glass.start()
+    clock.advance(4)
+    assert glass.due_in() == 16.0
+    clock.advance(16)
+    glass.poll()
+    assert glass.due_in() == 5.0
+    clock.advance(5)
+    glass.poll()
+    assert glass.due_in() == 5.0  # the end
+    glass.pause()
+    assert glass.due_in() is None

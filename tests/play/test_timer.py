@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
+
 from companion.core.hourglass import FakeClock, Phase, Signal
 from companion.core.session import Session
 from companion.games import ballonrennen as br
@@ -17,16 +19,21 @@ from tests.tables.helpers import act, session
 
 
 class Memory:
-    """What the store keeps of the glass, in memory."""
+    """What the store keeps of the glass, and the heartbeat, in memory."""
 
     def __init__(self) -> None:
         self.glass: dict[str, Any] = {}
+        self.beats: list[dict[str, Any]] = []
 
     def save_glass(self, glass: Mapping[str, Any]) -> None:
         self.glass = dict(glass)
 
+    def beat(self, glass: Mapping[str, Any]) -> None:
+        self.beats.append(dict(glass))
+
     def saved_glass(self) -> Mapping[str, Any]:
-        return self.glass
+        newest = max([self.glass, *self.beats], key=lambda r: r.get("n", -1))
+        return newest
 
 
 def timer(game: Session, clock: FakeClock, memory: Memory, **app_options: Any) -> TurnTimer:
@@ -58,7 +65,8 @@ def test_the_rules_glass_starts_with_start_timer_and_stops_with_the_turn() -> No
     act(game, "start_timer")
     clock.advance(21)
     assert [e.signal for e in glass.poll()] == [Signal.WARNING]
-    assert memory.glass == {"seconds_left": 9.0, "phase": "running", "turn": None}
+    glass.keep()  # the main thread keeps the news in the store
+    assert memory.glass == {"seconds_left": 9.0, "phase": "running", "turn": None, "n": 2}
     act(game, "dice", values=[1, 2, 3, 4, 5])
     act(game, "end_turn")
     assert glass.view().phase is Phase.IDLE  # type: ignore[union-attr]
@@ -93,6 +101,38 @@ def test_a_running_glass_comes_back_paused_after_a_restart() -> None:
     again = timer(game, FakeClock(), memory)
     assert again.view().phase is Phase.PAUSED  # type: ignore[union-attr]
     assert again.view().seconds_left == 22.5  # type: ignore[union-attr]
+
+
+def test_a_killed_app_gets_back_the_sand_of_its_last_heartbeat() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"], timer_seconds=30)
+    first = timer(game, clock, memory)
+    act(game, "start_timer")  # the store: 30 s left
+    for _ in range(38):  # 7.6 s of heartbeats, 5 a second (no frame kept the store)
+        clock.advance(0.2)
+        first.beat()
+    assert memory.glass["seconds_left"] == 30.0
+    clock.advance(0.1)  # and the app is killed: no close(), no last save
+    again = timer(game, FakeClock(), memory)
+    assert again.view().phase is Phase.PAUSED  # type: ignore[union-attr]
+    assert again.view().seconds_left == pytest.approx(22.4)  # type: ignore[union-attr]
+    assert memory.glass["phase"] == "paused"  # and the store says so at once
+
+
+def test_a_beat_only_while_the_glass_runs_and_at_most_five_a_second() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"], timer_seconds=30)
+    glass = timer(game, clock, memory)
+    glass.beat()
+    act(game, "start_timer")
+    for _ in range(10):
+        clock.advance(0.1)
+        glass.beat()
+    assert [b["seconds_left"] for b in memory.beats] == [29.8, 29.6, 29.4, 29.2, 29.0]
+    glass.toggle_pause()
+    clock.advance(1)
+    glass.beat()
+    assert len(memory.beats) == 5
 
 
 def test_no_timer_no_glass() -> None:
