@@ -1,10 +1,10 @@
 """A running glass's heartbeat: its seconds left a few times a second, in a small file
 beside the database, so that an app killed mid-turn comes back with the sand it had.
 
-Each beat overwrites the same few bytes in place (one `pwrite`, no sync): when a
-process dies the kernel still holds the page and the next run reads it, and the page
-reaches the SD card only when the kernel writes it back on its own (every half
-minute or so), a cost the card does not notice. After a power cut the file may be
+Each beat (ten a second) overwrites the same few bytes in place (one `pwrite`, no
+sync): when a process dies the kernel still holds the page and the next run reads it,
+and the page reaches the SD card only when the kernel writes it back on its own
+(every half minute or so), a cost the card does not notice. After a power cut the file may be
 older than the database, or torn: each record carries its checksum and a number, and
 the reader takes the database's record when the file's is not newer and whole.
 """

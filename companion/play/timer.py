@@ -16,7 +16,7 @@ heartbeat (`beat()`), so `lock` guards every call.
 What is kept, and why so: the store (SQLite, `synchronous=FULL`: each write reaches the
 SD card) gets the glass at every start, pause, resume, warning and end, and every few
 seconds while it runs (a power cut loses at most that much sand). The heartbeat, a
-few bytes the driver writes 5 times a second into a file beside the database without
+few bytes the driver writes 10 times a second into a file beside the database without
 syncing it, is what makes a killed app exact: the kernel keeps the page when a process
 dies, and writes it to the card only now and then, so it costs the card almost
 nothing. A restart takes the newer of the two (each record is numbered).
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 
 SAVE_EVERY_S = 2.0  # how often a running glass writes its seconds left to the store
-BEAT_EVERY_S = 0.2  # how often a running glass leaves its heartbeat
+BEAT_EVERY_S = 0.1  # how often a running glass leaves its heartbeat
 
 
 class TurnRules(Protocol):

@@ -1,0 +1,60 @@
+"""A kill loses no sand: `companion run` in a real X server, GO starts the hourglass,
+the app is killed with SIGKILL mid-glass (before the store's next write), stays dead
+for a while, and comes back with the glass paused at what was left at the kill."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from tests.e2e.test_run_resume import App, actions, display, pytestmark, sessions, wait_for
+
+__all__ = ["display", "pytestmark"]  # the X server fixture and its skip, shared
+
+KILL_AFTER_S = 1.2  # into the glass: the store last heard of it at its start
+DEAD_S = 1.5  # the app is down this long; the glass must not lose that sand
+TOLERANCE_S = 0.25
+
+
+def started_at(db: Path) -> float:
+    """When the glass started: the stored `start_timer` action's time (UTC)."""
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT action FROM actions ORDER BY seq LIMIT 1").fetchone()
+    stamp = json.loads(row[0])["at"].replace("Z", "+00:00")
+    return dt.datetime.fromisoformat(stamp).timestamp()
+
+
+def test_a_glass_killed_mid_run_comes_back_with_the_sand_it_had(
+    display: str, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    env = {
+        **os.environ,
+        "COMPANION_DATA_DIR": str(data),
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "KIVY_NO_ARGS": "1",
+    }
+    db = data / "companion.db"
+    app = App(display, env, "--new", "wyscig-balonow", "--players", "A,B,C")
+    app.key("space")
+    wait_for(lambda: actions(db) == ["start_timer"], "GO to start the hourglass")
+    glass = wait_for(lambda: sessions(db)[0][1].get("hourglass"), "the glass in the store")
+    duration = glass["seconds_left"]
+    start = started_at(db)
+    time.sleep(max(0.0, start + KILL_AFTER_S - time.time()))  # the moment to kill
+    killed = time.time()
+    app.kill()
+    left_at_kill = duration - (killed - start)
+    assert sessions(db)[0][1]["hourglass"]["seconds_left"] == duration  # no save since
+    time.sleep(DEAD_S)  # the app is down
+
+    again = App(display, env)
+    assert again.screen == "wyscig"
+    back = sessions(db)[0][1]["hourglass"]
+    assert back["phase"] == "paused"
+    assert abs(back["seconds_left"] - left_at_kill) <= TOLERANCE_S, (back, left_at_kill)
+    again.kill()
