@@ -4,7 +4,8 @@
 # /opt/companion/bin/companion-desktop and starts it from /etc/xdg/autostart.
 set -euo pipefail
 
-kivy_home="${XDG_CONFIG_HOME:-$HOME/.config}/balloon-companion/kivy"
+# Beside the user's own companion settings (~/.config/companion, as the app names it).
+kivy_home="${XDG_CONFIG_HOME:-$HOME/.config}/companion/kivy"
 if [[ ! -e "$kivy_home/config.ini" ]]; then
   mkdir -p "$kivy_home"
   cp /opt/companion/share/kivy-desktop.ini "$kivy_home/config.ini"

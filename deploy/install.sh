@@ -12,7 +12,8 @@
 # the groups video render input gpio spi dialout; the user `companion` in them;
 # /etc/companion/config.toml from deploy/config.example.toml unless one exists; Kivy's
 # settings; a venv in /opt/companion with the project and the strip's extra; SPI on in
-# config.txt for an SPI strip; the udev rules; the systemd unit, enabled.
+# config.txt for an SPI strip; the udev rules; the systemd unit, enabled; the polkit
+# rule that lets the kiosk user switch the Pi off (the menu's "Shut down the Pi").
 #
 # For tests: `--root DIR` (or COMPANION_ROOT=DIR) makes DIR stand for "/". Files are
 # written under DIR, users and groups go to DIR/etc/passwd and DIR/etc/group
@@ -38,6 +39,7 @@ STATE_DIR=/var/lib/companion
 KIVY_INI=$STATE_DIR/kivy/config.ini
 UNIT=/etc/systemd/system/companion.service
 RULES=/etc/udev/rules.d/99-companion.rules
+POLKIT=/etc/polkit-1/rules.d/50-companion.rules
 AUTOSTART=/etc/xdg/autostart/companion.desktop
 WRAPPER=$PREFIX/bin/companion-desktop
 DESKTOP_INI=$PREFIX/share/kivy-desktop.ini
@@ -235,7 +237,7 @@ extras() {
 
 wanted_packages() {
   local packages=(python3 python3-venv python3-pip libegl1 libgles2 libgl1 libgl1-mesa-dri
-    libgbm1 libdrm2 libmtdev1)
+    libgbm1 libdrm2 libmtdev1 polkitd)
   [[ "$(uname -m)" == aarch64 ]] && packages+=(python3-lgpio)
   spi_strip && packages+=(python3-spidev)
   [[ "$STRIP" == ws2812 ]] && packages+=(python3-dev gcc)
@@ -476,6 +478,14 @@ install_unit() {
   run_live systemctl daemon-reload
 }
 
+# The kiosk user may ask logind to power off, nothing more (deploy/50-companion.rules).
+ensure_polkit() {
+  same_file "$SRC/deploy/50-companion.rules" "$POLKIT" && [[ "$(stat_of "$POLKIT")" == "0:0 644" ]] &&
+    return 0
+  step polkit "install the polkit rule $POLKIT (the kiosk user may switch the Pi off)" \
+    run install -D -m 0644 -o 0 -g 0 "$SRC/deploy/50-companion.rules" "$(r "$POLKIT")"
+}
+
 service_enabled() { [[ "$("${SYSTEMCTL[@]}" is-enabled companion.service 2>/dev/null)" == enabled ]]; }
 
 ensure_kiosk() {
@@ -517,7 +527,7 @@ restart_if_changed() {
 uninstall() {
   service_enabled && step service "disable and stop companion.service" disable_service
   local path
-  for path in "$UNIT" "$RULES" "$AUTOSTART"; do
+  for path in "$UNIT" "$RULES" "$POLKIT" "$AUTOSTART"; do
     [[ -e "$(r "$path")" ]] && step files "remove $path" run rm -f "$(r "$path")"
   done
   [[ -e "$(r "$PREFIX")" ]] && step venv "remove $PREFIX (the venv and the app)" run rm -rf "$(r "$PREFIX")"
@@ -613,6 +623,7 @@ install_all() {
   ensure_spi
   ensure_rules
   ensure_unit
+  ensure_polkit
   if ((DESKTOP)); then ensure_desktop; else ensure_kiosk; fi
   restart_if_changed
 }

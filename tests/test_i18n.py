@@ -38,6 +38,7 @@ CATALOG_MODULES = (
     "companion.ui.tables.ballonrennen.text",
     "companion.ui.tables.balmy.text",
     "companion.ui.status",
+    "companion.power",
 )
 
 _FORMATTER = string.Formatter()

@@ -28,8 +28,9 @@ from kivy.properties import (
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import config as config_module
-from companion import games
+from companion import games, power
 from companion.config import Config
+from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.model import GameSetup, PlayerSpec
 from companion.core.session import Session
@@ -53,6 +54,8 @@ class CompanionApp(App):
     model = ObjectProperty(None, allownone=True)  # the GameModel of the game in play
     status = ListProperty([])  # Messages: the hardware's state
     kiosk = BooleanProperty(False)
+    can_power_off = BooleanProperty(False)  # the menu offers "Shut down the Pi"
+    power_problem = ObjectProperty(None, allownone=True)  # why it did not shut down
     title = StringProperty("Balloon-race companion")
 
     def __init__(
@@ -68,12 +71,14 @@ class CompanionApp(App):
         seeds: Callable[[], int] | None = None,
         config_path: Path | None = None,
         glass_thread: bool | None = None,
+        power_runner: power.Runner | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         # The buzzer and the strip keep real time on a thread of their own; a test's
         # fake clock moves only when the test says, and the test steps them itself.
         self.glass_thread = clock is time.monotonic if glass_thread is None else glass_thread
+        self.power_runner: power.Runner = power_runner or power.run_command
         self.seeds = seeds or (lambda: secrets.randbelow(2**31))
         self.settings = settings
         # Where the settings screen saves: the file the settings were read from.
@@ -130,6 +135,7 @@ class CompanionApp(App):
         Window.bind(on_resize=self._resized, on_request_close=self._close_requested)
         self._resized(Window, *Window.size)
         self.status = device_status(self.devices)
+        self.can_power_off = power.available(kiosk=self.kiosk)
         self.frames.start()
         self.navigator.first()
         # One line for the service log and for tests: keys and taps count from now on.
@@ -141,6 +147,17 @@ class CompanionApp(App):
         Window.unbind(on_resize=self._resized, on_request_close=self._close_requested)
         if self.model is not None:
             self.model.close()
+
+    def power_off(self) -> None:
+        """The menu's "Shut down the Pi", held: systemd switches the Pi off, stopping
+        the app first (which saves the game as Quit does)."""
+        try:
+            power.power_off(self.power_runner)
+        except CompanionError as error:
+            log.warning("%s", error)
+            self.power_problem = error.message
+            return
+        self.power_problem = None
 
     def on_model(self, _app: Any, model: GameModel | None) -> None:
         if model is not None and self.glass_thread:

@@ -145,6 +145,8 @@ UI = Catalog(
         "menu_language": "Language",
         "menu_quit": "Hold to quit",
         "menu_quit_hold": "Keep holding to quit...",
+        "menu_power_off": "Hold to shut down the Pi",
+        "menu_power_off_hold": "Keep holding to shut down...",
         "menu_fullscreen": "Kiosk mode: hold Quit for 2 seconds to leave",
     },
 )

@@ -122,7 +122,9 @@ def test_the_unit_runs_the_kiosk_as_the_issue_asks() -> None:
     unit = {k: v for s, k, v in entries if s == "Unit"}
     assert service["ExecStart"] == EXEC_START
     assert service["User"] == "companion"
-    assert service["Restart"] == "on-failure"
+    assert service["Restart"] == "always"  # after a crash, and after the menu's Quit
+    assert service["LimitNICE"] == "-10"  # the hourglass thread may go first, nothing more
+    assert service["RestrictRealtime"] == "yes" and service["NoNewPrivileges"] == "yes"
     assert int(unit["StartLimitBurst"]) >= 1 and int(unit["StartLimitIntervalSec"]) > 0
     assert service["StandardOutput"] == service["StandardError"] == "journal"
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"

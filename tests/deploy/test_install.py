@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 FIRST_RUN = ["packages", "groups", "user", "membership", "dirs", "files", "venv", "udev",
-             "unit", "service"]  # fmt: skip
+             "unit", "polkit", "service"]  # fmt: skip
 SPI_STRIP = 'language = "pl"\n[strip]\ntype = "apa102"\nled_count = 30\n' \
     '[dice]\nvendor_id = "2341"\nproduct_id = "0043"\n'  # fmt: skip
 
@@ -39,7 +39,7 @@ def test_dry_run_lists_every_step_and_changes_nothing(pi: FakePi) -> None:
     assert "--only-binary kivy" in run.out
     assert "would groups: add the group gpio" in run.out
     assert "would groups: add the group spi" in run.out
-    assert "dry run: 16 step(s) would be taken; nothing was changed" in run.out
+    assert "dry run: 17 step(s) would be taken; nothing was changed" in run.out
     assert pi.snapshot() == before
     assert pi.commands() == []
 
@@ -85,6 +85,30 @@ def test_install_writes_the_system_a_pi_needs(pi: FakePi) -> None:
     pip = [c for c in commands if c.startswith("pip install")]
     assert "--only-binary kivy" in pip[0]
     assert pip[0].endswith("/opt/companion/src")
+
+
+POLKIT_RULE = "/etc/polkit-1/rules.d/50-companion.rules"
+
+
+def test_the_kiosk_user_may_switch_the_pi_off_and_nothing_more(pi: FakePi) -> None:
+    assert pi.install().code == 0
+    rule = pi.path(POLKIT_RULE)
+    assert rule.read_text() == (REPO / "deploy/50-companion.rules").read_text()
+    info = rule.stat()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (0, 0, 0o644)
+    text = rule.read_text()
+    code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+    assert set(re.findall(r'"(org\.freedesktop\.[\w.-]+)"', code)) == {
+        "org.freedesktop.login1.power-off",
+        "org.freedesktop.login1.power-off-multiple-sessions",
+    }
+    assert re.findall(r'subject\.user === "(\w+)"', code) == ["companion"]
+    assert code.count("polkit.Result.YES") == 1
+    assert any(c.startswith("apt-get install") and "polkitd" in c for c in pi.commands())
+    rule.write_text("polkit.addRule(function () { return polkit.Result.YES; });\n")
+    again = pi.install()  # a rule changed by hand is put back
+    assert step_ids(again.steps("doing")) == ["polkit"]
+    assert rule.read_text() == (REPO / "deploy/50-companion.rules").read_text()
 
 
 def test_an_existing_config_is_kept_and_an_spi_strip_switches_spi_on(pi: FakePi) -> None:
@@ -140,8 +164,9 @@ def test_uninstall_removes_what_it_added_and_keeps_the_data(pi: FakePi) -> None:
     run = pi.install("--uninstall")
     assert run.code == 0, run.err
     assert set(run.steps("doing")) == {"service", "files", "venv", "spi"}
+    assert f"doing files: remove {POLKIT_RULE}" in run.out
     for gone in ("/etc/systemd/system/companion.service", "/opt/companion",
-                 "/etc/udev/rules.d/99-companion.rules",
+                 "/etc/udev/rules.d/99-companion.rules", POLKIT_RULE,
                  "/etc/systemd/system/multi-user.target.wants/companion.service"):  # fmt: skip
         assert not pi.path(gone).exists(), gone
     assert pi.path("/boot/firmware/config.txt").read_text() == CONFIG_TXT

@@ -1,5 +1,6 @@
-"""The menu: back, home, language, and quit behind a hold (kiosk mode has no other
-way out). Opened by a long press of GO or the corner button of every screen."""
+"""The menu: back, home, language, quit behind a hold (kiosk mode has no other way
+out) and, where it can work, "Shut down the Pi" behind the same hold. Opened by a long
+press of GO or the corner button of every screen."""
 
 from __future__ import annotations
 
