@@ -1,19 +1,20 @@
 # make run | make test | make lint | make bench
 # lint runs mypy twice: the whole project, then --strict on the rules (core, games).
-# Each target creates .venv on first use and installs what it needs; as root it also
-# installs the Debian packages Kivy needs for an (offscreen) window.
+# On Debian or Raspberry Pi OS with only python3 and make, each target installs what it
+# needs first: the Debian packages (python3-venv, what Kivy's window needs; for the
+# tests also Xvfb, xdotool, shellcheck, systemd's and udev's tools) as root, or through
+# sudo, else it prints the one apt-get command to run as root and stops; then .venv.
 SHELL := /bin/bash
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-DEB_PACKAGES := libegl1 libgl1-mesa-dri libmtdev1 libgl1 libsdl2-2.0-0 xclip xvfb xdotool xauth shellcheck systemd udev
-export DEBIAN_FRONTEND := noninteractive
+RUN_PACKAGES := python3-venv libegl1 libgl1-mesa-dri libmtdev1 libgl1 libsdl2-2.0-0
+TEST_PACKAGES := xclip xvfb xdotool xauth shellcheck systemd udev
 export KIVY_NO_ARGS := 1
 export KIVY_NO_FILELOG := 1
-export KIVY_NO_CONSOLELOG := 1
 
-.PHONY: run test test-core test-ui lint bench deb clean screenshots
+.PHONY: run test test-core test-ui lint bench deb deb-test clean screenshots
 
 $(STAMP): pyproject.toml
 	@$(MAKE) --no-print-directory deb
@@ -22,25 +23,41 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --only-binary kivy -e '.[dev]'
 	@touch $(STAMP)
 
+# deb-install PACKAGES: the missing ones from apt, as root or through sudo; without
+# either, the command to run and a stop. Nothing to do where there is no apt (a Mac).
+define deb-install
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	missing=$$(echo $$missing); \
+	if [ -z "$$missing" ] || ! command -v apt-get >/dev/null; then exit 0; fi; \
+	install="apt-get install -y -q --no-install-recommends $$missing"; \
+	if [ "$$(id -u)" = 0 ]; then as=""; \
+	elif command -v sudo >/dev/null; then as="sudo"; \
+	else \
+	  echo "make: these Debian packages are missing: $$missing" >&2; \
+	  echo "make: as root, run: apt-get update && $$install" >&2; \
+	  exit 1; \
+	fi; \
+	echo "installing Debian packages: $$missing"; \
+	$$as apt-get update -q >/dev/null && \
+	$$as env DEBIAN_FRONTEND=noninteractive $$install >/dev/null
+endef
+
 deb:
-	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  missing=$$(for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	  if [ -n "$$missing" ]; then \
-	    echo "installing Debian packages: $$missing"; \
-	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	  fi; \
-	fi
+	$(call deb-install,$(RUN_PACKAGES))
+
+deb-test:
+	$(call deb-install,$(TEST_PACKAGES))
 
 run: $(STAMP)
 	$(BIN)/companion run --simulate
 
 # UI tests open a real Kivy window; if none can be made Kivy ends the whole process,
 # so they run in a pytest invocation of their own.
-test: $(STAMP)
+test: $(STAMP) deb-test
 	$(BIN)/python -m pytest --ignore=tests/ui -p no:cacheprovider
 	$(BIN)/python -m pytest tests/ui -p no:cacheprovider
 
-test-core: $(STAMP)
+test-core: $(STAMP) deb-test
 	$(BIN)/python -m pytest --ignore=tests/ui -p no:cacheprovider
 
 test-ui: $(STAMP)

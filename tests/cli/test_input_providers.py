@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -89,3 +90,25 @@ def test_the_doctor_asks_for_a_fix_when_two_providers_read_the_screen(tmp_path: 
     assert done.returncode == 1
     line = next(x for x in done.stdout.splitlines() if "Touch input" in x)
     assert line.startswith("[FIX] Touch input: kiosk: 2 input providers"), line
+
+
+ROTATE = """
+import json
+import os
+from companion import config
+from companion.cli.run import open_window
+settings = config.from_dict({"screen": {"rotation": 90}})
+open_window((800, 480), settings, fullscreen=False)
+from kivy.config import Config
+from kivy.core.window import Window
+print(json.dumps([Config.get("graphics", "rotation"), Window.rotation]))
+"""
+
+
+def test_the_settings_rotation_turns_the_window(tmp_path: Path) -> None:
+    env = {**os.environ, "KIVY_HOME": str(kivy_home(tmp_path, None)), "KIVY_NO_ARGS": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", ROTATE], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == ["90", 90]
