@@ -262,6 +262,13 @@ TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
 }
 
 
+def play(state: State, action: ActionBase) -> State:
+    """Any action but a correction: none once the race is over."""
+    if state.over:
+        raise RuleError(M("over"))
+    return TURN_ACTIONS[type(action)](state, action)
+
+
 # -- corrections -----------------------------------------------------------------
 
 

@@ -245,3 +245,10 @@ HANDLERS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
     CrossFinish: _cross_finish,
     **VARIANT_HANDLERS,
 }
+
+
+def play(state: State, action: ActionBase) -> State:
+    """Any action but a correction: none once the game is over."""
+    if state.over:
+        raise RuleError(M("over"))
+    return HANDLERS[type(action)](state, action)

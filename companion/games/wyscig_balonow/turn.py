@@ -129,6 +129,22 @@ TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
 }
 
 
+def play(state: State, action: ActionBase) -> State:
+    """Any action but a correction: once the race is over only the score; before the
+    round's order only the order."""
+    if state.over:
+        if isinstance(action, Score):
+            return score(state, action)
+        raise RuleError(M("over"))
+    if isinstance(action, Score):
+        raise RuleError(M("not_over"))
+    if isinstance(action, Order):
+        return order(state, action)
+    if not state.order:
+        raise RuleError(M("no_order", round=state.round))
+    return TURN_ACTIONS[type(action)](state, action)
+
+
 def score(state: State, action: Score) -> State:
     if state.distances is not None:
         raise RuleError(M("scored"))
