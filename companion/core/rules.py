@@ -8,8 +8,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from companion.core.errors import ActionFormatError, SetupError
-from companion.core.messages import Catalog, Message
+from companion.core.errors import ActionFormatError, RuleError, SetupError
+from companion.core.messages import Catalog, Message, Param
 from companion.core.model import ActionBase, PlayerSpec, read_strict
 
 S = TypeVar("S", bound=BaseModel)
@@ -86,6 +86,25 @@ def describe_validation_error(error: ValidationError) -> Message:
     if first["type"] == "missing":
         return M("missing_field", field=field)
     return M("invalid_field", field=field, problem=_problem(first))
+
+
+def corrected_count(
+    catalog: Catalog,
+    tokens: Sequence[str],
+    token: str,
+    holder: Callable[[], BaseModel],
+    delta: int,
+    **who: Param,
+) -> int:
+    """What a correction (`adjust`) makes of a count: an unknown token or a count below
+    0 is refused with the game's sentences (`unknown_token`, `negative`). `holder`
+    finds the player or balloon once the token is known to be one of the game's."""
+    if token not in tokens:
+        raise RuleError(catalog("unknown_token", token=token))
+    count = int(getattr(holder(), token)) + delta
+    if count < 0:
+        raise RuleError(catalog("negative", count=count, token=token, **who))
+    return count
 
 
 @dataclass(frozen=True)
