@@ -55,7 +55,10 @@ def register(sub: Any) -> None:
     )
     listen.add_argument("--no-ack", action="store_true", help="do not answer rolls with ACK")
     listen.set_defaults(func=cmd_dice_listen)
+    _register_sim(sub)
 
+
+def _register_sim(sub: Any) -> None:
     sim = sub.add_parser(
         "dice-sim",
         help="a simulated dice reader on a pseudo-terminal",

@@ -53,6 +53,11 @@ def register(sub: Any) -> None:
         help="the touchscreen app",
         description="The touchscreen app. One runs per data folder; its log goes to stderr.",
     )
+    _arguments(run)
+    run.set_defaults(func=cmd_run)
+
+
+def _arguments(run: Any) -> None:
     run.add_argument(
         "--simulate",
         action="store_true",
@@ -87,7 +92,6 @@ def register(sub: Any) -> None:
         choices=typing.get_args(settings_module.Language),
         help="the language of the screens (default: from the settings)",
     )
-    run.set_defaults(func=cmd_run)
 
 
 def window_size(text: str) -> tuple[int, int]:
