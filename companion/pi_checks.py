@@ -25,6 +25,7 @@ CONFIG_PATH = "/etc/companion/config.toml"
 AUTOSTART = "/etc/xdg/autostart/companion.desktop"
 DATA_DIR = "/var/lib/companion/data"
 KIVY_INI = "/var/lib/companion/kivy/config.ini"  # the service's KIVY_HOME
+POLKIT_RULE = "/etc/polkit-1/rules.d/50-companion.rules"
 CONFIG_TXT = ("/boot/firmware/config.txt", "/boot/config.txt")
 MIN_FREE_BYTES = 50 * 1024 * 1024
 REINSTALL = "sudo deploy/install.sh (from the clone)"
@@ -187,6 +188,23 @@ def check_display(root: Path) -> Check:
     return Check("display", True, f"display found: {names}{hint}")
 
 
+# --- switching off -----------------------------------------------------------------------
+
+
+def check_power_off(root: Path) -> Check:
+    """The kiosk's "Shut down the Pi" needs the installer's polkit rule."""
+    if under(root, AUTOSTART).exists():
+        return Check("power-off", True, "the desktop session may switch the Pi off")
+    if under(root, POLKIT_RULE).is_file():
+        return Check("power-off", True, f"the menu can switch the Pi off ({POLKIT_RULE})")
+    return Check(
+        "power-off",
+        False,
+        f"{POLKIT_RULE} is missing, so the menu cannot switch the Pi off",
+        REINSTALL,
+    )
+
+
 # --- the settings -----------------------------------------------------------------------
 
 
@@ -260,6 +278,7 @@ def run_all(
         check_groups(base),
         check_spi(base, strip_type),
         check_display(base),
+        check_power_off(base),
         config_check,
         check_disk(under(base, DATA_DIR), free),
     ]

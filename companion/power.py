@@ -22,11 +22,12 @@ from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.core.messages import Catalog
+from companion.pi_checks import POLKIT_RULE as RULE_PATH
 
 log = logging.getLogger(__name__)
 
 COMMAND = ("systemctl", "poweroff")
-POLKIT_RULE = Path("/etc/polkit-1/rules.d/50-companion.rules")
+POLKIT_RULE = Path(RULE_PATH)
 
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
 

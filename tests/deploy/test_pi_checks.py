@@ -41,6 +41,7 @@ def pi_root(tmp_path: Path, strip: str = "none") -> Path:
     write(root, "/dev/dri/card0", "")
     write(root, "/dev/dri/card1", "")
     write(root, "/dev/spidev0.0", "")
+    write(root, pi_checks.POLKIT_RULE, "polkit.addRule(...);\n")
     (root / "var/lib/companion/data").mkdir(parents=True)
     return root
 
@@ -49,11 +50,21 @@ def test_a_good_pi_passes_every_check(tmp_path: Path) -> None:
     root = pi_root(tmp_path, strip="apa102")
     checks = pi_checks.run_all(root=root, run=answers(**{"is-enabled": "enabled"}),
                                free=lambda _: 10**9)  # fmt: skip
-    assert [c.name for c in checks] == ["service", "groups", "spi", "display", "config", "disk"]
+    assert [c.name for c in checks] == [
+        "service", "groups", "spi", "display", "power-off", "config", "disk"
+    ]  # fmt: skip
     assert all(c.ok and c.fix == "" for c in checks), checks
     display = next(c for c in checks if c.name == "display")
     assert "DSI-1 on card1" in display.detail
     assert "SDL_KMSDRM_DEVICE_INDEX=1" in display.detail
+
+
+def test_without_the_polkit_rule_the_menu_cannot_switch_off(tmp_path: Path) -> None:
+    check = pi_checks.check_power_off(tmp_path)
+    assert not check.ok and check.fix == pi_checks.REINSTALL
+    assert "cannot switch the Pi off" in check.detail
+    write(tmp_path, pi_checks.POLKIT_RULE, "polkit.addRule(...);\n")
+    assert pi_checks.check_power_off(tmp_path).ok
 
 
 def test_a_disabled_service_says_how_to_fix_it(tmp_path: Path) -> None:
@@ -117,7 +128,7 @@ def test_little_free_disk(tmp_path: Path) -> None:
 
 def test_the_real_machine_can_be_asked() -> None:
     checks = pi_checks.run_all(config_path="/nonexistent/config.toml")
-    assert len(checks) == 6
+    assert len(checks) == 7
     assert all(isinstance(c.detail, str) and c.detail for c in checks)
 
 
