@@ -1,4 +1,4 @@
-"""Ballonrennen rules from the rulebook (002) and spec/game-file.md, through `Session`."""
+"""Ballonrennen rules from the rulebook (002) and docs/game-file.md, through `Session`."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ The package: `model` (the box's numbers, options, actions, state), `setup`, `boa
 does), `summary` (the summary, the checklist and the prompts) and `screen` (what the
 table screen asks); this module is the rules class the registry holds.
 
-Where the rulebooks differ, the spec (`spec/game-file.md`) stands:
+Where the rulebooks differ, the game-file contract (`docs/game-file.md`) stands:
 - Play goes clockwise around the rose. The Swedish sequence of play once says
   "continue with the next player counterclockwise" (the Dutch says clockwise, and
   both say "play goes clockwise" in the setup); the spec's clockwise order stands.
