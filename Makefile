@@ -13,6 +13,9 @@ RUN_PACKAGES := python3-venv libegl1 libgl1-mesa-dri libmtdev1 libgl1 libsdl2-2.
 TEST_PACKAGES := xclip xvfb xdotool xauth shellcheck systemd udev
 export KIVY_NO_ARGS := 1
 export KIVY_NO_FILELOG := 1
+# Processes that import Kivy without companion.ui.boot (bench modules, some tests) stay
+# quiet; `companion run` logs through its own handler whatever this says.
+export KIVY_NO_CONSOLELOG := 1
 
 .PHONY: run test test-core test-ui lint bench deb deb-test clean screenshots
 
