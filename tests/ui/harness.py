@@ -29,12 +29,10 @@ class Harness:
     def __init__(
         self,
         data: Path,
-        size: tuple[int, int] = (800, 480),
         new_game: tuple[str, Sequence[str]] | None = None,
         settings: Config | None = None,
         seed: int = 7,
     ) -> None:
-        self.size = size
         self.clock = FakeClock()
         self.store = Store(data / "companion.db")
         self.settings = settings or Config()
@@ -121,11 +119,12 @@ class Harness:
         return [a.type for a in model.session.log] if model else []
 
     def shot(self, name: str) -> Path:
-        """The window as `OUT/<name>-<W>x<H>.png`. Kivy numbers the file it writes;
-        a name of this shot's own keeps UI suites running side by side apart."""
+        """The window as `OUT/<name>-<W>x<H>.png`, named by the window's real size.
+        Kivy numbers the file it writes; a name of this shot's own keeps UI suites
+        running side by side apart."""
         self.step(3)
         OUT.mkdir(exist_ok=True)
-        width, height = self.size
+        width, height = Window.size
         target = OUT / f"{name}-{width}x{height}.png"
         made = Window.screenshot(name=str(OUT / f".{target.name}"))
         shutil.move(made, target)

@@ -12,14 +12,13 @@ from typing import Any
 import pytest
 
 from companion.ui.tables.ballonrennen.widgets import BrWindRose
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Harness]:
     BrWindRose.turn_s = 0  # a screenshot never catches a marker half-turned
-    harness = Harness(tmp_path, size=SIZE)
+    harness = Harness(tmp_path)
     yield harness
     harness.close()
 

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 
 TIMER = "turn_timer_seconds"
@@ -18,7 +17,7 @@ TIMER = "turn_timer_seconds"
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Any:
-    harness = Harness(tmp_path, size=SIZE)
+    harness = Harness(tmp_path)
     yield harness
     harness.close()
 

@@ -11,13 +11,12 @@ import pytest
 
 from companion.ui.tables.wyscig.widgets import PlayerRow
 from companion.ui.widgets import StepTap
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Harness]:
-    harness = Harness(tmp_path, size=SIZE, new_game=("wyscig-balonow", ["Ola", "Jan", "Ewa"]))
+    harness = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan", "Ewa"]))
     yield harness
     harness.close()
 

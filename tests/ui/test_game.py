@@ -4,6 +4,7 @@ and the session's log checked at each step and a screenshot of every screen."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,7 @@ import pytest
 from companion.core.model import PlayerSpec
 from companion.games.wyscig_balonow import RULES
 from companion.ui.screens import bgstats
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
-
-SIZES = [SIZE]
-
 
 def seed_with_jan_second() -> int:
     """A seed whose first round is (timed, Jan, timed): every branch of the game
@@ -25,9 +22,9 @@ def seed_with_jan_second() -> int:
     return next(s for s in range(1000) if RULES.setup(names, options, s).order[1] == "Jan")
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def ui(request: pytest.FixtureRequest, tmp_path: Path) -> Harness:
-    harness = Harness(tmp_path, size=request.param, seed=seed_with_jan_second())
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Harness]:
+    harness = Harness(tmp_path, seed=seed_with_jan_second())
     yield harness
     harness.close()
 

@@ -1,11 +1,11 @@
 """History, statistics, settings and the hardware test page, in the real window:
 games made through the store, touches on the screens, the files they write, and a
-screenshot of each screen in every language (also copied to docs/screenshots/)."""
+screenshot of each screen in every language (`make screenshots` refreshes the
+committed ones in docs/screenshots/ from these)."""
 
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,11 +19,9 @@ from companion.store import Store
 from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
 from hardware.events import HardwareEvent, Kind, Source
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FINISHED = "2025-03-14T21:30:00.000Z"
 
 
@@ -33,20 +31,16 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "no-mounts")
     monkeypatch.setattr(hwtest, "clock_time", lambda: "21:30:05")  # the same pictures each run
-    harness = Harness(tmp_path, size=SIZE)
+    harness = Harness(tmp_path)
     harness.app.config_path = tmp_path / "config" / "config.toml"
     yield harness
     harness.app.set_language("en")
     harness.close()
 
 
-def shots(ui: Harness, screen: str, state: str, docs: bool = True) -> None:
-    """`<screen>-<state>-<lang>-<WxH>.png` for every language, into docs/ as well
-    unless the picture holds something that differs from run to run (a temp path)."""
-    for made in ui.shots(f"{screen}-{state}"):
-        if docs:
-            DOCS.mkdir(parents=True, exist_ok=True)
-            shutil.copy(made, DOCS / made.name)
+def shots(ui: Harness, screen: str, state: str) -> None:
+    """`<screen>-<state>-<lang>-<WxH>.png` for every language, in tests/ui/out."""
+    ui.shots(f"{screen}-{state}")
 
 
 def add_game(store: Store, name: str, start_minute: int = 0) -> int:
@@ -125,7 +119,7 @@ def test_history_lists_opens_and_exports(
     assert "Monika" in capsys.readouterr().out
     ui.tap(view.ids.usb)
     assert (stick / exported.name).read_bytes() == exported.read_bytes()
-    shots(ui, "history", "exported", docs=False)
+    shots(ui, "history", "exported")
 
     ui.tap(view.ids.back)
     assert len(ui.screen.ids.body.children[0].ids.rows.children) == 2
