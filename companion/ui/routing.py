@@ -47,10 +47,17 @@ class HardwareRouter:
             self._dice(event)
         elif event.kind == Kind.HELD and event.source == Source.GO:
             self.app.open_menu()
-        elif event.kind == Kind.PRESSED and not self._menu_open():
-            button = getattr(screen, "button", None)
-            if button is not None:
-                button(str(event.source))
+        elif self._menu_open():
+            return  # the buttons wait while the menu is open
+        elif event.kind == Kind.PRESSED:
+            self._press(screen, str(event.source))
+        elif event.kind == Kind.HELD and event.source == Source.UNDO:
+            self._press(screen, "redo")  # UNDO held: do again what it took back
+
+    def _press(self, screen: Any, source: str) -> None:
+        button = getattr(screen, "button", None)
+        if button is not None:
+            button(source)
 
     def _menu_open(self) -> bool:
         menu = self.app.menu

@@ -313,8 +313,7 @@ def test_tie_broken_by_the_closest_balloon_then_shared():
     ]
     assert [str(m) for m in RULES.tie_breaks(session.state)] == [
         "B ahead of C on equal score: closest balloon at distance 0 against 1",
-        "C and D share a place: equal score, and their closest balloons at the same "
-        "distance (1)",
+        "C and D share a place: equal score, and their closest balloons at the same distance (1)",
     ]
 
 

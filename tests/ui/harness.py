@@ -141,6 +141,16 @@ class Harness:
         self.step(2)
         return made
 
+    def pass_secret(self) -> None:
+        """The secret balloons the app dealt, one player after another: each holds the
+        card to see theirs, then passes the screen on; the last starts the race."""
+        while self.app.root.current == "secret":
+            screen = self.screen
+            touch = self.press(screen.ids.hold)
+            touch.touch_up()
+            self.step(2)
+            self.tap(screen.ids.next)
+
     def type_name(self, name: str) -> None:
         """A new player's name on the on-screen keyboard, then Seat."""
         self.tap(self.find("+ New player"))

@@ -82,7 +82,7 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     summary = check(ui)
     assert summary["current"] == "Anna"
     assert screen.balloon_text == "red balloon"
-    assert "Anna: turn over a wind card and tap which one" in screen.message_text
+    assert screen.step_text == "Anna: choose the altitude, then turn over a wind card"
     assert screen.move_text == "On the ground"
     ui.shots("ballonrennen-altitude")
 
@@ -136,7 +136,7 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     panel_tap(ui, "Calm")
     ui.key("u")
     assert ui.log_types()[-1] == "end_turn"
-    assert screen.message_text == "Undone: wind_card"
+    assert screen.message_text == "Undone: Cleo's wind card"
     panel_tap(ui, "Calm")
     ui.clock.advance(1.0)
     ui.tap(screen.ids.go)

@@ -48,8 +48,8 @@ def test_cards_dealt_at_the_table(ui: Harness) -> None:
     ui.tap(ui.screen.ids.next)
     ui.tap(ui.find("green", picks))
     ui.tap(ui.find("red", picks))
-    ui.tap(ui.screen.ids.next)
-    ui.tap(ui.screen.ids.next)  # start the race
+    assert ui.app.tr(ui.screen.next_label) == "Start the race"
+    ui.tap(ui.screen.ids.next)  # the last player starts the race at once
     model = ui.app.model
     assert ui.app.root.current == "wyscig"
     assert [p.balloons for p in model.state.players] == [("blue", "pink"), ("green", "red")]
@@ -110,6 +110,8 @@ def test_failing_strip_is_on_the_status_line(ui: Harness) -> None:
 def test_home_offers_to_resume(tmp_path: Path) -> None:
     ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Kasia", "Ola", "Jan"]))
     try:
+        assert ui.app.root.current == "secret"  # `run --new` deals the secret balloons too
+        ui.pass_secret()
         assert ui.app.root.current == "wyscig"
         current = ui.app.model.summary["current"]
         ui.app.go_home()
@@ -138,6 +140,7 @@ def test_the_table_keeps_the_go_lock_out_of_the_settings(tmp_path: Path) -> None
     settings = Config(buttons=ButtonsConfig(lockout_s=2.0))
     ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]), settings=settings)
     try:
+        ui.pass_secret()
         ui.tap(ui.screen.ids.go)
         assert ui.app.model.act("dice", values=[1, 2, 3, 4, 5])
         ui.clock.advance(1.5)  # a second GO within the settings' 2 s: a bouncing finger

@@ -14,6 +14,7 @@ from companion.games.wyscig_balonow import RULES
 from companion.ui.screens import bgstats
 from tests.ui.harness import Harness
 
+
 def seed_with_jan_second() -> int:
     """A seed whose first round is (timed, Jan, timed): every branch of the game
     below is then played (the glass runs out, untimed Jan, a pause)."""
@@ -70,8 +71,10 @@ def test_home_then_new_game(ui: Harness) -> None:
         touch = ui.press(ui.screen.ids.hold)
         touch.touch_up()
         ui.step(2)
+        last = ui.app.tr(ui.screen.next_label)
         ui.tap(ui.screen.ids.next)
-    ui.tap(ui.screen.ids.next)  # "Start the race"
+    # The last player's button starts the race: no further screen, no further tap.
+    assert last == "Start the race"
     assert ui.app.root.current == "wyscig"
     assert ui.log_types() == []
 
@@ -132,7 +135,8 @@ def play_wyscig(ui: Harness) -> None:
     ui.shot("09-table-dice")
     ui.key("u")
     assert ui.log_types()[-1] == "dice"
-    assert screen.message_text == "Undone: penalty"
+    assert screen.message_text == "Undone: Jan's penalty tokens (+1)"
+    assert screen.can_redo and ui.find("Redo").opacity == 1
     ui.advance(1)
     ui.key("space")
     assert screen.current_name == third

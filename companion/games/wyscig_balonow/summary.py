@@ -3,6 +3,7 @@ contract, and the prompts that tell the table what to do now."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from companion.core.messages import Message
@@ -46,14 +47,12 @@ def tie_breaks(state: State) -> list[Message]:
         return []
     ordered = sorted(state.players, key=lambda p: (-player_score(state, p), closest(state, p)))
     found = []
-    for ahead, behind in zip(ordered, ordered[1:], strict=False):
+    for ahead, behind in pairwise(ordered):
         if player_score(state, ahead) != player_score(state, behind):
             continue
         near, far = closest(state, ahead), closest(state, behind)
         if near < far:
-            found.append(
-                M("tie_break", ahead=ahead.name, behind=behind.name, near=near, far=far)
-            )
+            found.append(M("tie_break", ahead=ahead.name, behind=behind.name, near=near, far=far))
         else:
             found.append(M("tie_shared", first=ahead.name, second=behind.name, near=near))
     return found

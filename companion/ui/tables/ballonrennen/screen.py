@@ -101,6 +101,7 @@ class BallonrennenScreen(TableScreen):
                 altitude=str(balloon.altitude),
             )
             row.height = 70 * self.app.scale
+            row.bind(on_release=lambda w: self.open_correction(w.name))
             box.add_widget(row)
         box.add_widget(Factory.Widget())
 

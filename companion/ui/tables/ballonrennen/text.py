@@ -83,6 +83,26 @@ UB = Catalog(
         "s_landed": "landed",
         "s_finished": "place {place}",
         "alt": "alt.",
+        # the step line, and the tokens a correction puts right
+        "step_altitude_card": "{player}: choose the altitude, then turn over a wind card",
+        "step_altitude_draw": "{player}: choose the altitude, then draw a wind card",
+        "step_move": "{player}: move the balloon, then end the turn",
+        "t_gas": "gas canisters",
+        "t_sandbags": "sandbags",
+        "t_mail_sack": "mail sack",
+        # each action, as "Undone: ..." names it
+        "did_release": "{player}'s release: the balloon to altitude {altitude}",
+        "did_release_plain": "{player}'s release",
+        "did_land": "{player}'s landing",
+        "did_wind_card": "{player}'s wind card",
+        "did_favourable": "{player}'s turn of the altitude {altitude} marker",
+        "did_drop_mail": "{player}'s mail drop",
+        "did_forced_landing": "{player}'s forced landing",
+        "did_reach_goal": "{player}'s arrival at the goal",
+        "did_end_turn": "{player}'s end of turn",
+        "did_adjust_gas": "the correction of {player}'s gas canisters ({delta})",
+        "did_adjust_sandbags": "the correction of {player}'s sandbags ({delta})",
+        "did_adjust_mail_sack": "the correction of {player}'s mail sack ({delta})",
     },
 )
 

@@ -138,11 +138,11 @@ def news(state: bb.State, prompts: Sequence[Message]) -> tuple[list[Message], Me
     return fresh, (unmarked(current.message) if current is not None else None)
 
 
-def message_lines(upkeep: str, others: Sequence[str], step: str) -> str:
-    """Three lines at most: after an end of turn the upkeep and the news come first;
-    the current step is on the Steps tab as well."""
-    lines = [upkeep, *others] if upkeep and others else [upkeep, *others[-1:], step]
-    return "\n".join(line.strip() for line in lines if line)
+def message_lines(upkeep: str, others: Sequence[str]) -> str:
+    """The lines under the step line, two at most: after an end of turn the upkeep
+    first, then the news (the step has a line of its own)."""
+    lines = [line.strip() for line in (upkeep, *others) if line]
+    return "\n".join(lines[:2])
 
 
 @dataclass(frozen=True)

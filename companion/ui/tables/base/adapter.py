@@ -10,7 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.core.session import Session
+from companion.ui.strings import UI
 
 GoKind = Literal["start_timer", "end_turn", "score", "order", "none"]
 
@@ -45,6 +48,28 @@ class OptionField:
 
 
 TIMER_KEY = "turn_timer_seconds"  # the app-only turn timer's option
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One count a correction puts right: the `adjust` token, its name, the count
+    now, and its drawing (a widget class name and its `kind`)."""
+
+    token: str
+    label: Message
+    count: int
+    icon: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a tap on a player's (or a balloon's) tokens corrects: a title, the fields
+    that name them in an `adjust` ({"player": "Jan"}, {"balloon": "red"}) and the
+    counts, each put right by one `adjust` the rules check."""
+
+    title: Message
+    fields: Mapping[str, str]
+    counters: tuple[Counter, ...]
 
 
 class TableAdapter:
@@ -120,3 +145,25 @@ class TableAdapter:
     def roll_of_turn(self, session: Session) -> Sequence[int]:
         """The dice rolled this turn, () if none yet."""
         return ()
+
+    # -- corrections ---------------------------------------------------------------------
+    def correction(self, session: Session, subject: str) -> Correction | None:
+        """The counts of `subject` (a player, or a balloon's colour) a tap corrects."""
+        return None
+
+    # -- words -------------------------------------------------------------------------
+    def step(self, session: Session) -> Message | None:
+        """The one line that says what the table does now ("Kasia: roll the dice"),
+        read from the rules; None once nothing is left to do."""
+        return None
+
+    def reminders(self, session: Session) -> list[Message]:
+        """What else the rules' prompts say now, besides the step (news, the round's
+        obstacle, a variant's reminder), most important first."""
+        step = self.step(session)
+        return [m for m in session.prompts() if m != step]
+
+    def describe(self, action: ActionBase, before: Any) -> Message:
+        """`action` in the players' words ("Kasia's end of turn"), from the state
+        `before` it: what "Undone: ..." names. Never the action's type."""
+        return UI("did_action")
