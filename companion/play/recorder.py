@@ -13,6 +13,8 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.errors import StoreError
+from companion.core.messages import Message
 from companion.core.session import Change, Session
 from companion.play.follow import Follower
 from companion.store import Store
@@ -26,13 +28,24 @@ class Recorder(Follower):
         self.session_id = session_id
         saved = store.session_row(session_id).extra.get("hourglass")
         self._glass: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
+        # The sentence of the last write that failed (a full disk), for the screen.
+        self.problem: Message | None = None
 
     def changed(self, session: Session, _change: Change) -> None:
-        self.store.record_summary(self.session_id, session.summary(), session.decided)
+        try:
+            self.store.record_summary(self.session_id, session.summary(), session.decided)
+        except StoreError as error:  # the action itself is stored; the summary follows
+            log.warning("could not record the summary: %s", error)
+            self.problem = error.message
+            return
+        self.problem = None
 
     def where(self, screen: str) -> None:
         """The game was last on the table ("table") or left for home ("home")."""
-        self.store.save_extra(self.session_id, screen=screen)
+        try:
+            self.store.save_extra(self.session_id, screen=screen)
+        except StoreError as error:
+            log.warning("could not record where the game is: %s", error)
 
     # -- the glass (`companion.play.timer.GlassMemory`) --------------------------------
     def save_glass(self, glass: Mapping[str, Any]) -> None:

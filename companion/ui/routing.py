@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from kivy.clock import Clock
 from kivy.core.window import Window
 
+from companion.core.errors import StoreError
 from companion.ui.status import device_status
 from hardware.dice import Roll
 from hardware.events import HardwareEvent, Kind, Source
@@ -69,7 +70,10 @@ class HardwareRouter:
         dice = app.devices.dice
         reader = (dice.status().device or dice.port) if dice is not None else "dice"
         session_id = app.model.session_id if app.model is not None else None
-        app.store.record_roll(reader, list(roll.values), session_id)
+        try:
+            app.store.record_roll(reader, list(roll.values), session_id)
+        except StoreError as error:  # the statistics miss a roll; the game does not
+            log.warning("could not record a roll: %s", error)
 
     def _dice(self, event: HardwareEvent) -> None:
         app = self.app

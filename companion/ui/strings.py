@@ -20,6 +20,14 @@ UI = Catalog(
         "resume_score": "Resume: {game}, counting the score",
         "resume_order": "Resume: {game}, round {round}, dealing the order cards",
         "new_game": "New game",
+        "resume_title": "Resume: {game}",
+        "unfinished_title": "Unfinished games",
+        "unfinished_detail": "{players} · last played {when}",
+        "abandon_hold": "Hold to abandon",
+        "resume_upto": "Resume up to action {good}",
+        "unfinished_warning": "Not finished yet: {games}. They stay on the home screen "
+        "to resume later. Start a new game?",
+        "start_anyway": "Start the new game",
         "home_hint": "Tap New game, choose the players and start.",
         # hardware status
         "buttons_sim": "Buttons: keyboard (space GO, u undo, p pause)",

@@ -303,6 +303,8 @@ class GameModel(EventDispatcher, Generic[S]):
             self.notice = None
         if change != "undo":
             self._question_waits = False
+        if self.recorder.problem is not None:  # stored, but not all of it: say so
+            self.error = self.recorder.problem
         self.confirm_end = []
         self.timer.changed(session, change)
         self._refresh()

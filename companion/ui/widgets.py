@@ -22,6 +22,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
@@ -490,3 +491,30 @@ class StepTap(Tap):
 
     def on_step(self, delta: int) -> None:
         """The step to apply: +-1 on a tap, +-big on a long press."""
+
+
+class AskView(ModalView):
+    """A question before something that cannot be taken back at once (a game left
+    unfinished, settings not saved, a game resumed up to its last good action): the
+    sentence, and a button for each answer. `answers` are (label, action) pairs, the
+    last one accented; any answer closes the view."""
+
+    text = StringProperty("")
+    error = StringProperty("")
+
+    def __init__(
+        self, text: str, answers: Sequence[tuple[str, Callable[[], object]]], **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.text = text
+        from kivy.factory import Factory
+
+        for index, (label, action) in enumerate(answers):
+            last = index == len(answers) - 1
+            button = Factory.AccentTap(text=label) if last else Factory.Tap(text=label)
+            button.bind(on_release=lambda _w, a=action: self.answer(a))
+            self.ids.answers.add_widget(button)
+
+    def answer(self, action: Callable[[], object]) -> None:
+        self.dismiss()
+        action()

@@ -68,6 +68,7 @@ class Harness:
 
     # -- input ---------------------------------------------------------------------
     def tap(self, widget: Any) -> None:
+        self.step(1)  # a widget just built is laid out at the next frame
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)

@@ -107,24 +107,6 @@ def test_failing_strip_is_on_the_status_line(ui: Harness) -> None:
     assert "Strip: not answering" in ui.app.status_text(ui.app.status)
 
 
-def test_home_offers_to_resume(tmp_path: Path) -> None:
-    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Kasia", "Ola", "Jan"]))
-    try:
-        assert ui.app.root.current == "secret"  # `run --new` deals the secret balloons too
-        ui.pass_secret()
-        assert ui.app.root.current == "wyscig"
-        current = ui.app.model.summary["current"]
-        ui.app.go_home()
-        ui.step(2)
-        resume = ui.screen.ids.resume
-        assert resume.text == f"Resume: Wyścig balonów, round 1, {current}'s turn"
-        ui.shot("00-home-resume")
-        ui.tap(resume)
-        assert ui.app.root.current == "wyscig"
-    finally:
-        ui.close()
-
-
 def test_the_new_game_screen_follows_a_language_switch(ui: Harness) -> None:
     ui.tap(ui.find("New game"))
     assert "Hourglass" in ui.texts()

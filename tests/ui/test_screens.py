@@ -27,7 +27,6 @@ FINISHED = "2025-03-14T21:30:00.000Z"
 
 @pytest.fixture
 def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    monkeypatch.setenv("COMPANION_EXPORT_DIR", str(tmp_path / "exports"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "no-mounts")
     monkeypatch.setattr(hwtest, "clock_time", lambda: "21:30:05")  # the same pictures each run
@@ -82,22 +81,22 @@ def test_history_lists_opens_and_exports(
     ui: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
 ) -> None:
     wyscig = add_game(ui.store, "wyscig-rulebook-example.json")
-    add_game(ui.store, "ballonrennen-race.json", start_minute=30)
-    stick = tmp_path / "media" / "pi" / "STICK"
-    stick.mkdir(parents=True)
-    (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat rw 0 0\n", encoding="utf-8")
-    monkeypatch.setattr(history_data, "MEDIA_ROOT", tmp_path / "media")
-    monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "mounts")
+    race = add_game(ui.store, "ballonrennen-race.json", start_minute=30)
 
     ui.tap(ui.find("History"))
     assert ui.app.root.current == "history"
-    rows = ui.screen.ids.body.children[0].ids.rows.children[::-1]
+    listing = ui.screen.ids.body.children[0]
+    assert "Finished: 2 · abandoned: 0" in texts_of(listing)
+    rows = listing.ids.rows.children[::-1]
     assert len(rows) == 2
     row = next(r for r in rows if r.session_id == wyscig)
     assert row.game == "Wyścig balonów"
     assert row.date == history_data.local_date(FINISHED)
-    assert row.scores == "Monika 2   Dominika 0   Kasia -1"
+    assert "Monika 2   Dominika 0   Kasia -1" in texts_of(row)
     assert "Winner: Monika" in texts_of(row)
+    # A race without points: each player's place in words, not a dash for a score.
+    places = next(r for r in rows if r.session_id == race)
+    assert "Anna: place 1   Ben: place 2   Cleo: place 2" in texts_of(places)
     shots(ui, "history", "list")
 
     ui.tap(row)
@@ -111,15 +110,28 @@ def test_history_lists_opens_and_exports(
     assert results[0][:3] == ["1.", "Monika", "2"]
     shots(ui, "history", "game")
 
+    # No stick: into the data folder's exports, beside the database; the screen says so.
     ui.tap(view.ids.export)
     exported = tmp_path / "exports" / f"2025-03-14-wyscig-balonow-{wyscig}.json"
     assert exported.is_file()
-    assert ui.app.tr(view.notice) == f"Saved: {exported}"
+    assert ui.app.tr(view.notice) == f"Saved in the data folder: {exported}"
     assert cli.main(["replay", str(exported)]) == 0
     assert "Monika" in capsys.readouterr().out
-    ui.tap(view.ids.usb)
-    assert (stick / exported.name).read_bytes() == exported.read_bytes()
     shots(ui, "history", "exported")
+
+    # A stick mounted under /run/media: the same button saves onto it.
+    stick = tmp_path / "run-media" / "pi" / "STICK"
+    stick.mkdir(parents=True)
+    (tmp_path / "mounts").write_text(
+        f"/dev/sda1 {stick} vfat rw,nosuid 0 0\n/dev/sdb1 {tmp_path} ext4 ro 0 0\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(history_data, "MEDIA_ROOTS", (tmp_path / "media", tmp_path / "run-media"))
+    monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "mounts")
+    ui.tap(view.ids.export)
+    assert (stick / exported.name).read_bytes() == exported.read_bytes()
+    assert ui.app.tr(view.notice) == f"Saved on the USB stick STICK: {exported.name}"
+    shots(ui, "history", "usb")
 
     ui.tap(view.ids.back)
     assert len(ui.screen.ids.body.children[0].ids.rows.children) == 2

@@ -11,6 +11,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.core.errors import CompanionError
 from companion.ui import theme
 from companion.ui.screens import bgstats
 from companion.ui.strings import UI
@@ -23,6 +24,7 @@ class ResultsScreen(Screen):
     link = StringProperty("")
     points = BooleanProperty(True)  # False for a race without points: no bars, no legend
     explain = StringProperty("")  # why equal players were ranked apart (the rules')
+    problem = ObjectProperty(None, allownone=True)  # a new game that could not start
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -95,6 +97,14 @@ class ResultsScreen(Screen):
         app = App.get_running_app()
         if app.model is not None and app.model.undo():
             app.show(app.screen_for_model())
+
+    def play_again(self) -> None:
+        """The same players and options; a refusal (a full disk) is said here."""
+        self.problem = None
+        try:
+            App.get_running_app().play_again()
+        except CompanionError as error:
+            self.problem = error.message
 
     def button(self, source: str) -> None:
         """UNDO goes back to the game; GO and PAUSE have nothing to do here."""

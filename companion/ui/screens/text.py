@@ -19,7 +19,10 @@ S = Catalog(
         # history: the list
         "history_title": "History",
         "history_empty": "No finished games yet. They appear here after the results.",
-        "history_count": "{count} finished games",
+        "history_counts": "Finished: {finished} · abandoned: {abandoned}",
+        "abandoned": "Abandoned",
+        "place": "{name}: place {rank}",
+        "score_part": "{name} {score}",
         "no_score": "-",
         "winner": "Winner: {names}",
         "winners": "Winners: {names}",
@@ -31,8 +34,8 @@ S = Catalog(
         "log_line_plain": "{time}  {what}",
         "all_games": "All games",
         "export": "Save game file",
-        "export_usb": "Save to USB stick {name}",
-        "exported": "Saved: {path}",
+        "exported_data": "Saved in the data folder: {path}",
+        "exported_usb": "Saved on the USB stick {name}: {file}",
         "export_failed": "Could not save {path}: {reason}",
         "not_restorable": "Game {id} cannot be shown: {reason}",
         # the actions of every game, as the log shows them
