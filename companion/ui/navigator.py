@@ -46,6 +46,10 @@ class Navigator:
         app = self.app
         if app.menu is not None:
             app.menu.dismiss()
+        # A screen with something unsaved asks before it is left (and comes back here).
+        leaving = getattr(app.manager.current_screen, "may_leave", None)
+        if leaving is not None and app.manager.current != name and not leaving(name):
+            return
         screen = self.screen(name)
         if hasattr(screen, "prepare"):
             screen.prepare()

@@ -104,8 +104,7 @@ class GameModel(EventDispatcher, Generic[S]):
         )
         self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
         self._last_go: float | None = None
-        # Undoing a time-up answer does not ask again at once: GO asks.
-        self._question_waits = False
+        self._question_waits = False  # an undone time-up answer: GO asks again
         self.recorder.follow(session)
         self.lights.follow(session)
         session.add_listener(self._changed)

@@ -33,7 +33,9 @@ def start(ui: Harness, names: tuple[str, ...], *options: str) -> None:
         ui.tap(ui.find(name, ui.screen.ids.known))
     for text in options:
         ui.tap(ui.find(text, ui.screen.ids.options))
-    ui.shot("ballonrennen-new-game-en")
+    app_deck = any("The rulebook does not say" in t for t in ui.texts(ui.screen.ids.options))
+    assert app_deck == ("app draws" in options)
+    ui.shots("ballonrennen-new-game")
     ui.tap(ui.find("Start"))
     assert ui.app.root.current == "ballonrennen"
 
@@ -92,13 +94,15 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     assert ui.log_types() == []
     ui.shots("ballonrennen-refused")
 
-    # Take off to altitude 2 (two sandbags), then the table turns over "Turn 2".
+    # Take off to altitude 2 (two sandbags), then the table turns over "Wind 2 turns"
+    # (the card's name says what turns: not a turn counter).
     ladder_tap(ui, 2)
     assert ui.app.model.session.log[-1].sandbags == 2
     summary = check(ui)
     assert summary["players"][0]["altitude"] == 2
     assert screen.move_text == "At altitude 2: south-east"
-    panel_tap(ui, "Turn 2")
+    assert "Turn 2" not in ui.texts()
+    panel_tap(ui, "Wind 2 turns")
     summary = check(ui)
     assert summary["table"]["winds"]["2"] == "SW"
     assert summary["table"]["move"] == {
@@ -165,8 +169,8 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     screen = ui.screen
     assert model.app_options == {"turn_timer_seconds": 30}
     assert model.session.setup.options == {"wind_deck": "app", "play_on": True}
-    note = ui.app.tr(model.rules.deck_note(model.state))
-    assert note in ui.texts() and "our own" in note
+    # The deck's own mix is said once, where the deck was chosen: not on the table.
+    assert not any("mix of its own" in t or "our own" in t for t in ui.texts())
     assert "60 cards left" in ui.texts()
     assert screen.go_text == "Start the hourglass"
     ui.shots("ballonrennen-draw")

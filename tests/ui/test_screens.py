@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.core.window import Window
 
 from companion import cli, files
 from companion import config as config_module
@@ -18,6 +19,7 @@ from companion.core.errors import ConfigError
 from companion.store import Store
 from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
+from companion.ui.widgets import AskView
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.harness import Harness
 
@@ -201,7 +203,9 @@ def row(screen: Any, key: str) -> Any:
     return next(r for r in screen.ids.rows.children if getattr(r, "setting_key", "") == key)
 
 
-def test_settings_language_switches_at_once(ui: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_settings_language_waits_for_save_like_every_setting(
+    ui: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import companion.i18n as i18n
     import companion.ui.app as app_module
     import companion.ui.screens.settings_data as settingsdata
@@ -212,13 +216,51 @@ def test_settings_language_switches_at_once(ui: Harness, monkeypatch: pytest.Mon
     monkeypatch.setattr(settingsdata, "languages", lambda: ["en", "pl"])
     screen = open_settings(ui)
     title = ui.find("Settings", screen)
-    label = ui.find("Language", screen)
     ui.tap(ui.find("Polski", row(screen, "language")))
-    assert ui.app.lang == "pl"
-    assert (title.text, label.text) == ("Ustawienia", "Język")
-    assert screen.draft["language"] == "pl"
-    ui.tap(ui.find("English", row(screen, "language")))
-    assert (title.text, label.text) == ("Settings", "Language")
+    assert screen.draft["language"] == "pl" and screen.changed
+    assert ui.app.lang == "en" and title.text == "Settings"  # not before Save
+    ui.tap(screen.ids.save)
+    assert ui.app.lang == "pl" and title.text == "Ustawienia"
+    assert 'language = "pl"' in ui.app.config_path.read_text(encoding="utf-8")
+
+
+def test_leaving_settings_with_changes_not_saved_asks(ui: Harness) -> None:
+    screen = open_settings(ui, "Sound")
+    ui.tap(ui.find("muted", row(screen, "buzzer.mute")))
+    assert screen.changed
+    ui.tap(screen.ids.home)
+    assert ui.app.root.current == "settings"  # asked first
+    question = next(w for w in Window.children if isinstance(w, AskView))
+    assert question.text == "The changes are not saved yet."
+    shots(ui, "settings", "leave")
+    ui.tap(ui.find("Stay", question))
+    assert ui.app.root.current == "settings" and screen.changed
+    ui.app.open_menu()
+    ui.tap(ui.find("Home screen", ui.app.menu))  # the menu's way out asks the same
+    question = next(w for w in Window.children if isinstance(w, AskView))
+    ui.tap(ui.find("Leave without saving", question))
+    assert ui.app.root.current == "home"
+    assert not ui.app.config_path.exists() and ui.app.settings.buzzer.mute is False
+    screen = open_settings(ui, "Sound")
+    assert not screen.changed  # the draft starts again from the settings in use
+
+
+def test_the_menu_names_the_language_and_picks_from_a_list(ui: Harness) -> None:
+    ui.app.open_menu()
+    ui.step(2)
+    menu = ui.app.menu
+    assert ui.find("Language: English", menu)
+    ui.tap(ui.find("Language: English", menu))
+    picker = Window.children[0]
+    names = [w.text for w in picker.ids.choices.children[::-1]]
+    assert names == ["English", "Deutsch", "Nederlands", "Polski", "Svenska"]
+    ui.shot("26-menu-language")
+    ui.tap(ui.find("Polski", picker))  # one tap
+    assert ui.app.lang == "pl" and picker.parent is None and menu.parent is None
+    ui.app.open_menu()
+    ui.step(2)
+    assert ui.find("Język: Polski", ui.app.menu)
+    ui.tap(ui.find("Wstecz", ui.app.menu))
 
 
 def test_settings_save_and_refuse(ui: Harness) -> None:

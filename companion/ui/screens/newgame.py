@@ -169,6 +169,10 @@ class NewGameScreen(Screen):
             label.shorten = False
             row.add_widget(label, index=len(row.children))
             box.add_widget(row)
+            value = self.options.get(field.key, field.default)
+            for when, note in field.notes:
+                if value == when:
+                    box.add_widget(Factory.OptionNote(text=label_text(note)))
         box.add_widget(Factory.Widget())
 
     def _shown_fields(self) -> list[OptionField]:

@@ -52,6 +52,7 @@ class BallonrennenAdapter(TableAdapter):
             "choice",
             "table",
             (("table", key("o_deck_table")), ("app", key("o_deck_app"))),
+            notes=(("app", key("o_deck_app_note")),),  # said where the deck is chosen
         ),
         OptionField(
             "play_on",

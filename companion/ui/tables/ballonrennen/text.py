@@ -3,7 +3,7 @@ files), and the balloons' colours. No Kivy here."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Message
 from companion.ui import theme
 
 NS = "ui_ballonrennen"
@@ -18,6 +18,8 @@ UB = Catalog(
         "o_play_on_no": "race ends",
         "o_play_on_yes": "play for places",
         "o_timer": "Turn timer",
+        "o_deck_app_note": "The app shuffles 60 wind cards. The rulebook does not say how "
+        "many of each card the real deck holds, so the app uses a mix of its own.",
         # directions on the hex board
         "d_E": "east",
         "d_SE": "south-east",
@@ -31,11 +33,12 @@ UB = Catalog(
         "ab_W": "W",
         "ab_NW": "NW",
         "ab_NE": "NE",
-        # the wind cards: a short name for the buttons, a line for the card shown
-        "card_turn_1": "Turn 1",
-        "card_turn_2": "Turn 2",
-        "card_turn_3": "Turn 3",
-        "card_turn_all": "Turn all",
+        # the wind cards: a short name for the buttons, a line for the card shown (the
+        # "turn" cards turn the wind marker of an altitude: not a turn of the game)
+        "card_wind_1": "Wind 1 turns",
+        "card_wind_2": "Wind 2 turns",
+        "card_wind_3": "Wind 3 turns",
+        "card_wind_all": "All winds turn",
         "card_favourable": "Favourable",
         "card_calm": "Calm",
         "card_weak": "Weak wind",
@@ -105,6 +108,15 @@ UB = Catalog(
         "did_adjust_mail_sack": "the correction of {player}'s mail sack ({delta})",
     },
 )
+
+
+# The card ids whose names are worded apart from the id (the "turn" cards).
+CARD_KEYS = {"turn_1": "wind_1", "turn_2": "wind_2", "turn_3": "wind_3", "turn_all": "wind_all"}
+
+
+def card_name(card: str) -> Message:
+    """A wind card's short name, for its button and the card shown."""
+    return UB(f"card_{CARD_KEYS.get(card, card)}")
 
 
 def key(name: str) -> str:

@@ -402,7 +402,6 @@ class BrLadderRow(BoxLayout):
 
 class BrDraw(BoxLayout):
     left = StringProperty("")
-    note = StringProperty("")
 
 
 class BrCardShown(BoxLayout):

@@ -34,7 +34,10 @@ class OptionField:
 
     `app_only` options are the app's, not the rules' (a turn timer for a game whose
     rules have none): they are kept with the session (`extra["app_options"]`) and
-    never reach the game file, whose options the rules check strictly."""
+    never reach the game file, whose options the rules check strictly.
+
+    `notes` (value, label key): a sentence shown under the option while that value
+    is chosen (what the players should know about it, said once, where it is chosen)."""
 
     key: str
     label: str
@@ -45,6 +48,7 @@ class OptionField:
     maximum: int = 120
     app_only: bool = False
     max_players: int = 0
+    notes: tuple[tuple[Any, str], ...] = ()
 
 
 TIMER_KEY = "turn_timer_seconds"  # the app-only turn timer's option
