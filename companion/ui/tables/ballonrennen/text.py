@@ -38,7 +38,7 @@ UB = Catalog(
         "card_wind_1": "Wind 1 turns",
         "card_wind_2": "Wind 2 turns",
         "card_wind_3": "Wind 3 turns",
-        "card_wind_all": "All winds turn",
+        "card_wind_all": "All winds",
         "card_favourable": "Favourable",
         "card_calm": "Calm",
         "card_weak": "Weak wind",

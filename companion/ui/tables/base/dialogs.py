@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from companion.ui.tables.base.screen import TableScreen
 
 D = TypeVar("D", bound="TableDialog")
+MAX_IN_A_LINE = 4  # choices of a question side by side; more go in lines of three
 
 
 class TableDialog(ModalView):
@@ -65,7 +66,7 @@ class QuestionsDialog(TableDialog):
         super().__init__(**kwargs)
         self.title = title
         self.ok_text = ok_text
-        self.rows = max(1, len(questions))
+        self.rows = max(1, sum(_lines(q) for q in questions))
         self.questions = list(questions)
         self.answers: dict[str, Any] = {q.key: q.default for q in questions}
         self.on_ok = on_ok
@@ -76,18 +77,21 @@ class QuestionsDialog(TableDialog):
         box.clear_widgets()
         scale = App.get_running_app().scale
         for question in self.questions:
-            row = Factory.BoxLayout(spacing=6 * scale)
+            row = Factory.BoxLayout(spacing=6 * scale, size_hint_y=_lines(question))
             if question.label:
                 caption = Factory.Dim(text=question.label, size_hint_x=None)
                 caption.width = (150 if len(question.label) > 3 else 36) * scale
                 caption.shorten = False
                 caption.text_size = (caption.width, None)
                 row.add_widget(caption)
+            # Many choices (six advantage cards): in lines of three, room for long names.
+            choices = Factory.GridLayout(rows=_lines(question), spacing=6 * scale)
             for value, text in question.choices:
                 active = self.answers.get(question.key) == value
                 toggle = sized(Factory.Toggle(text=text, active=active), 16 * scale)
                 toggle.bind(on_release=lambda _w, k=question.key, v=value: self.choose(k, v))
-                row.add_widget(toggle)
+                choices.add_widget(toggle)
+            row.add_widget(choices)
             box.add_widget(row)
 
     def choose(self, key: str, value: Any) -> None:
@@ -103,6 +107,12 @@ class QuestionsDialog(TableDialog):
             self.dismiss()
         else:
             self.error = refused
+
+
+def _lines(question: Question) -> int:
+    """The lines a question's choices take: one, or lines of three for many."""
+    count = len(question.choices)
+    return 1 if count <= MAX_IN_A_LINE else -(-count // 3)
 
 
 class ConfirmDialog(TableDialog):

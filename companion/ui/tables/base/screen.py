@@ -55,6 +55,8 @@ class TableScreen(Screen):
 
     # What the glass line says when this turn has no glass (None: nothing).
     untimed: ClassVar[Message | None] = None
+    # How many of the rules' reminders fit under the step line (each may wrap).
+    reminders: ClassVar[int] = 2
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -151,9 +153,9 @@ class TableScreen(Screen):
             self.message_text = self.prompt_text()
 
     def prompt_text(self) -> str:
-        """The rules' reminders besides the step, two at most."""
+        """The rules' reminders besides the step, the most important first."""
         reminders = self.model.adapter.reminders(self.model.session)
-        return "\n".join(self.app.tr(m) for m in reminders[:2])
+        return "\n".join(self.app.tr(m) for m in reminders[: self.reminders])
 
     def go_label(self, kind: str) -> Message:
         return GO_LABELS.get(kind, UI("go_end"))
