@@ -6,14 +6,13 @@ SIGKILL in the middle of a turn, started again at the same place, and exported."
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
 import time
 from pathlib import Path
 
 from tests.conftest import run_companion
-from tests.e2e.test_run_resume import App, actions, display, pytestmark, wait_for
+from tests.e2e.test_run_resume import App, actions, app_env, display, pytestmark, wait_for
 
 __all__ = ["display", "pytestmark"]
 
@@ -22,15 +21,6 @@ RUNG_1 = (276, 298)  # the altitude ladder: altitude 1 for one sandbag
 CALM = (516, 276)  # the table's deck: the Calm card
 MAIL = (385, 251)  # the move's events: Mail dropped
 GOAL = (385, 361)  # Reached the goal
-
-
-def click(app: App, where: tuple[int, int]) -> None:
-    time.sleep(0.4)  # a person's pace: the screen has drawn the last tap's answer
-    subprocess.run(
-        ["xdotool", "mousemove", "--window", app.window, str(where[0]), str(where[1]),
-         "click", "1"],
-        env=app.env, check=True, timeout=10,
-    )  # fmt: skip
 
 
 def hold(app: App, key: str, seconds: float) -> None:
@@ -50,23 +40,17 @@ def finished(db: Path) -> bool:
 def test_a_race_to_the_results_back_with_undo_and_resumed_after_a_kill(
     display: str, tmp_path: Path
 ) -> None:
-    data = tmp_path / "data"
-    env = {
-        **os.environ,
-        "COMPANION_DATA_DIR": str(data),
-        "KIVY_HOME": str(tmp_path / "kivy"),
-        "KIVY_NO_ARGS": "1",
-    }
+    env, data = app_env(tmp_path)
     db = data / "companion.db"
     app = App(display, env, "--new", "ballonrennen", "--players", "Anna,Ben")
     assert app.screen == "ballonrennen"
-    click(app, RUNG_1)
+    app.click(RUNG_1)
     wait_for(lambda: actions(db) == ["release"], "the altitude tapped")
-    click(app, CALM)
-    click(app, MAIL)
+    app.click(CALM)
+    app.click(MAIL)
     played = ["release", "wind_card", "drop_mail"]
     wait_for(lambda: actions(db) == played, "the card and the mail")
-    click(app, GOAL)
+    app.click(GOAL)
     wait_for(lambda: finished(db), "the goal: the race is over, the results shown")
     app.key("u")  # from the results, UNDO: back to the table, the game not over
     wait_for(lambda: actions(db) == played and not finished(db), "UNDO on the results")
@@ -78,7 +62,7 @@ def test_a_race_to_the_results_back_with_undo_and_resumed_after_a_kill(
 
     again = App(display, env)
     assert again.screen == "ballonrennen"  # the same game, at the same place
-    click(again, GOAL)
+    again.click(GOAL)
     wait_for(lambda: finished(db), "the goal after the restart")
     again.kill()
     exported = run_companion("export", env={"COMPANION_DATA_DIR": str(data)})

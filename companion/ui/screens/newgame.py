@@ -200,15 +200,8 @@ class NewGameScreen(Screen):
                 toggle = Factory.Toggle(text=label_text(label_key), active=value == choice)
                 toggle.bind(on_release=lambda _w, c=choice: self.set_option(field.key, c))
                 row.add_widget(toggle)
-        elif field.kind == "flags":  # one under the other: room for long names
-            column = Factory.BoxLayout(orientation="vertical", spacing=6 * app.scale)
-            row.height = (48 * len(field.choices) + 6 * (len(field.choices) - 1)) * app.scale
-            for flag, label_key in field.choices:
-                toggle = sized(Factory.Toggle(text=label_text(label_key)), 16 * app.scale)
-                toggle.active = flag in value
-                toggle.bind(on_release=lambda _w, f=flag: self.toggle_flag(field.key, f))
-                column.add_widget(toggle)
-            row.add_widget(column)
+        elif field.kind == "flags":
+            self._flags(row, field, value)
         elif field.kind == "player":
             for index, name in enumerate(self.seated_names):
                 active = value == name or (value is None and index == 0)
@@ -221,6 +214,18 @@ class NewGameScreen(Screen):
                 toggle.bind(on_release=lambda _w, n=name: self.toggle_player(field.key, n))
                 row.add_widget(toggle)
         return row
+
+    def _flags(self, row: Any, field: OptionField, value: Any) -> None:
+        """On/off options one under the other: room for long names in any language."""
+        scale = App.get_running_app().scale
+        column = Factory.BoxLayout(orientation="vertical", spacing=6 * scale)
+        row.height = (48 * len(field.choices) + 6 * (len(field.choices) - 1)) * scale
+        for flag, label_key in field.choices:
+            toggle = sized(Factory.Toggle(text=label_text(label_key)), 16 * scale)
+            toggle.active = flag in value
+            toggle.bind(on_release=lambda _w, f=flag: self.toggle_flag(field.key, f))
+            column.add_widget(toggle)
+        row.add_widget(column)
 
     def step(self, field: OptionField, delta: int) -> None:
         value = int(self.options.get(field.key, field.default)) + delta

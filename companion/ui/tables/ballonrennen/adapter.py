@@ -11,7 +11,6 @@ from companion.core.messages import Message
 from companion.core.model import ActionBase, EndTurn, PlayerSpec
 from companion.core.session import Session
 from companion.games import ballonrennen as br
-from companion.ui.strings import UI
 from companion.ui.tables.ballonrennen import words
 from companion.ui.tables.ballonrennen.text import UB, balloon_hex, key
 from companion.ui.tables.base.adapter import (
@@ -20,6 +19,7 @@ from companion.ui.tables.base.adapter import (
     Counter,
     OptionField,
     TableAdapter,
+    player_correction,
 )
 
 # The rules' prompts the table shows elsewhere: in the step line, under the wind rose
@@ -82,14 +82,11 @@ class BallonrennenAdapter(TableAdapter):
         found = next((p for p in state.players if p.name == subject), None)
         if found is None:
             return None
-        return Correction(
-            UI("correct_title", player=subject),
-            {"player": subject},
-            (
-                Counter("gas", UB("t_gas"), found.gas, ("BallastToken", "canister")),
-                Counter("sandbags", UB("t_sandbags"), found.sandbags, ("BallastToken", "sandbag")),
-                Counter("mail_sack", UB("t_mail_sack"), found.mail_sack, ("BallastToken", "sack")),
-            ),
+        return player_correction(
+            subject,
+            Counter("gas", UB("t_gas"), found.gas, ("BallastToken", "canister")),
+            Counter("sandbags", UB("t_sandbags"), found.sandbags, ("BallastToken", "sandbag")),
+            Counter("mail_sack", UB("t_mail_sack"), found.mail_sack, ("BallastToken", "sack")),
         )
 
     def step(self, session: Session) -> Message | None:

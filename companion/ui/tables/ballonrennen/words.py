@@ -12,6 +12,7 @@ from companion.core.messages import Message
 from companion.games import ballonrennen as br
 from companion.ui.strings import UI
 from companion.ui.tables.ballonrennen.text import UB
+from companion.ui.tables.base.adapter import adjusted
 
 Say = Callable[[Any, br.State, str], Message]
 
@@ -35,10 +36,7 @@ def _release(action: Any, before: br.State, player: str) -> Message:
 
 
 def _adjust(action: Any, _before: br.State, _player: str) -> Message:
-    key = f"did_adjust_{action.token}"
-    if key not in UB.keys:
-        return UI("did_action")
-    return UB(key, player=action.player, delta=f"{action.delta:+d}")
+    return adjusted(UB, action, player=action.player)
 
 
 SAID: dict[str, Say] = {

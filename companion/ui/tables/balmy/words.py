@@ -12,6 +12,7 @@ from companion.core.messages import Message
 from companion.games import balmy_balloonists as bb
 from companion.ui.strings import UI
 from companion.ui.tables.balmy.text import T
+from companion.ui.tables.base.adapter import adjusted
 
 Say = Callable[[Any, bb.State], Message]
 
@@ -43,10 +44,7 @@ def _balloon(action: Any, before: bb.State) -> str:
 
 
 def _adjust(action: Any, _before: bb.State) -> Message:
-    key = f"did_adjust_{action.token}"
-    if key not in T.keys:
-        return UI("did_action")
-    return T(key, colour=action.balloon, delta=f"{action.delta:+d}")
+    return adjusted(T, action, colour=action.balloon)
 
 
 SAID: dict[str, Say] = {

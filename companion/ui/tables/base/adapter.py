@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.core.messages import Message
+from companion.core.messages import Catalog, Message, Param
 from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.ui.strings import UI
@@ -74,6 +74,19 @@ class Correction:
     title: Message
     fields: Mapping[str, str]
     counters: tuple[Counter, ...]
+
+
+def player_correction(name: str, *counters: Counter) -> Correction:
+    """A player's own counts (an `adjust` names the player)."""
+    return Correction(UI("correct_title", player=name), {"player": name}, counters)
+
+
+def adjusted(catalog: Catalog, action: Any, **who: Param) -> Message:
+    """An `adjust` in words from a table's catalog, its `did_adjust_<token>` sentence."""
+    key = f"did_adjust_{action.token}"
+    if key not in catalog.keys:
+        return UI("did_action")
+    return catalog(key, **who, delta=f"{action.delta:+d}")
 
 
 class TableAdapter:

@@ -20,6 +20,7 @@ from companion.ui.tables.base.adapter import (
     GoKind,
     OptionField,
     TableAdapter,
+    player_correction,
 )
 from companion.ui.tables.wyscig import words
 
@@ -92,13 +93,10 @@ class WyscigAdapter(TableAdapter):
         found = next((p for p in state_of(session).players if p.name == subject), None)
         if found is None:
             return None
-        return Correction(
-            UI("correct_title", player=subject),
-            {"player": subject},
-            (
-                Counter("mail", UI("bar_mail"), found.mail, ("Token", "mail")),
-                Counter("penalty", UI("bar_penalty"), found.penalty, ("Token", "penalty")),
-            ),
+        return player_correction(
+            subject,
+            Counter("mail", UI("bar_mail"), found.mail, ("Token", "mail")),
+            Counter("penalty", UI("bar_penalty"), found.penalty, ("Token", "penalty")),
         )
 
     def step(self, session: Session) -> Message | None:

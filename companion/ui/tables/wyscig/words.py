@@ -10,6 +10,7 @@ from typing import Any
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
 from companion.ui.strings import UI
+from companion.ui.tables.base.adapter import adjusted
 from companion.ui.tables.wyscig.text import W
 
 Say = Callable[[Any, wb.State, str], Message]
@@ -20,10 +21,7 @@ def _start(_action: Any, before: wb.State, player: str) -> Message:
 
 
 def _adjust(action: Any, _before: wb.State, _player: str) -> Message:
-    key = f"did_adjust_{action.token}"
-    if key not in W.keys:
-        return UI("did_action")
-    return W(key, player=action.player, delta=f"{action.delta:+d}")
+    return adjusted(W, action, player=action.player)
 
 
 SAID: dict[str, Say] = {
