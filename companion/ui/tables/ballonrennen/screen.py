@@ -10,7 +10,7 @@ the rules' sentence.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
@@ -34,7 +34,6 @@ from companion.ui.tables.base.screen import TableScreen
 
 
 class BallonrennenScreen(TableScreen):
-    reminders: ClassVar[int] = 1  # a narrow strip: one reminder, in any language
     current_name = StringProperty("")
     current_hex = StringProperty(theme.TEXT)
     balloon_text = StringProperty("")

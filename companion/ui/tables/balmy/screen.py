@@ -96,7 +96,8 @@ class BalmyScreen(TableScreen):
             tab.build(state)
         self._show_tabs()
 
-    def prompt_text(self) -> str:
+    def prompt_lines(self) -> list[str]:
+        """After an end of turn the upkeep first, then the rules' reminders."""
         others = [self.tr(m) for m in self.model.adapter.reminders(self.model.session)]
         return view.message_lines(self.upkeep_text(), others)
 

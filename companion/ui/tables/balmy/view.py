@@ -138,11 +138,10 @@ def news(state: bb.State, prompts: Sequence[Message]) -> tuple[list[Message], Me
     return fresh, (unmarked(current.message) if current is not None else None)
 
 
-def message_lines(upkeep: str, others: Sequence[str]) -> str:
-    """The lines under the step line, two at most: after an end of turn the upkeep
-    first, then the news (the step has a line of its own)."""
-    lines = [line.strip() for line in (upkeep, *others) if line]
-    return "\n".join(lines[:2])
+def message_lines(upkeep: str, others: Sequence[str]) -> list[str]:
+    """The lines under the step line: after an end of turn the upkeep first, then
+    the news (the step has a line of its own; the strip shows what fits whole)."""
+    return [line.strip() for line in (upkeep, *others) if line]
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ and on the buttons, keeps its dialogs (closed when the table is left, built agai
 a new language; the answer to a press made while one is open goes into it) and
 moves on when the game is over. Its kv rules (`table.kv`) are shared.
 
-A game's table adds its panels: `show_state()` fills them, `prompt_text()` may say
-more than the rules' reminders, `go_label()` and `go_is_next()` name GO, and
-`bindings()` may watch more of the view-model.
+A game's table adds its panels: `show_state()` fills them, `prompt_lines()` may say
+more than the rules' reminders (the strip shows those that fit whole), `go_label()`
+and `go_is_next()` name GO, and `bindings()` may watch more of the view-model.
 """
 
 from __future__ import annotations
@@ -20,13 +20,16 @@ from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.fit import problem
 from companion.ui.strings import UI
 from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.viewmodel import GameModel
+from companion.ui.widgets import FitLabel
 
 GO_LABELS: Mapping[str, Message] = {
     "start_timer": UI("go_start"),
@@ -36,6 +39,24 @@ GO_LABELS: Mapping[str, Message] = {
     "order": UI("go_order"),
     "unplaced": UI("go_unplaced"),
 }
+
+
+def fitting(lines: list[str], strip: Any) -> list[str]:
+    """The first of `lines` that the strip's message shows whole at the least font
+    (one at least): a reminder is left out rather than cut off."""
+    shown = lines[:1]
+    box = [w for w in strip.walk(restrict=True) if isinstance(w, FitLabel)]
+    label = box[-1] if box else None
+    if label is None or label.width < 2:
+        return lines
+    probe = Label(font_size=label.least * App.get_running_app().scale, size=label.size)
+    probe.text_size = label.size
+    for line in lines[1:]:
+        probe.text = "\n".join([*shown, line])
+        if problem(probe) is not None:
+            break
+        shown.append(line)
+    return shown
 
 
 class TableScreen(Screen):
@@ -55,14 +76,14 @@ class TableScreen(Screen):
 
     # What the glass line says when this turn has no glass (None: nothing).
     untimed: ClassVar[Message | None] = None
-    # How many of the rules' reminders fit under the step line (each may wrap).
-    reminders: ClassVar[int] = 2
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._bound: GameModel | None = None
         self.dialogs = Dialogs(self)
         App.get_running_app().bind(lang=self._language)
+        # The strip's room decides how many reminders it shows: again when it changes.
+        self.ids.message.bind(size=lambda *_: self.show_message())
 
     @property
     def app(self) -> Any:
@@ -150,12 +171,12 @@ class TableScreen(Screen):
         elif model.notice is not None:
             self.message_text = app.tr(model.notice)
         else:
-            self.message_text = self.prompt_text()
+            self.message_text = "\n".join(fitting(self.prompt_lines(), self.ids.message))
 
-    def prompt_text(self) -> str:
+    def prompt_lines(self) -> list[str]:
         """The rules' reminders besides the step, the most important first."""
         reminders = self.model.adapter.reminders(self.model.session)
-        return "\n".join(self.app.tr(m) for m in reminders[: self.reminders])
+        return [self.app.tr(m) for m in reminders]
 
     def go_label(self, kind: str) -> Message:
         return GO_LABELS.get(kind, UI("go_end"))
