@@ -72,10 +72,10 @@ def button_samples(tries: int = TRIES) -> dict[str, list[float]]:
         with ButtonReader(config, events, pin_factory=factory):
             bare = Button(5, pin_factory=factory)
             bare.when_pressed = lambda: bare_events.put(time.perf_counter())
-            undo, go, other = factory.pin(27), factory.pin(17), factory.pin(5)
+            pause, go, other = factory.pin(22), factory.pin(17), factory.pin(5)
             out = {
-                # press -> event: UNDO reports at once
-                "press": _timed(_press(undo, events), _release(undo, events), tries),
+                # press -> event: PAUSE reports at once (GO and UNDO on release)
+                "press": _timed(_press(pause, events), _release(pause, events), tries),
                 "press_bare": _timed(
                     _press(other, bare_events), _release(other, bare_events), tries
                 ),

@@ -1,10 +1,11 @@
 """The big buttons: gpiozero `Button`s turned into `HardwareEvent`s on a queue.
 
 GO has two meanings: a tap starts the hourglass or ends the turn, a long press opens
-the menu. A press can only be known to be a tap when it ends, so GO reports
-`pressed` on release (unless it was held) and `held` once `hold_time` has passed;
-a long press therefore never ends a turn on its way to the menu. UNDO and PAUSE have
-no long meaning and report `pressed` at once.
+the menu; UNDO too: a tap undoes, a long press redoes. A press can only be known to
+be a tap when it ends, so GO and UNDO report `pressed` on release (unless held) and
+`held` once `hold_time` has passed; a long press therefore never ends a turn on its
+way to the menu, nor undoes on its way to a redo. PAUSE has no long meaning and
+reports `pressed` at once.
 
 gpiozero's own debouncing differs by pin factory (lgpio: "stable for N µs", MockPin:
 nothing), so every button also has a lock-out: a second tap within `lockout_s` of
@@ -36,6 +37,8 @@ Clock = Callable[[], float]
 # A glitch filter under lgpio (the level must be stable this long); short enough
 # never to swallow a real tap.
 BOUNCE_TIME_S = 0.005
+# The buttons with a long meaning: GO held opens the menu, UNDO held redoes.
+HOLDABLE = (Source.GO, Source.UNDO)
 
 
 class ButtonSettings(Protocol):
@@ -137,7 +140,7 @@ class ButtonReader:
         self.config = config
         self.pins = {Source.GO: config.go, Source.UNDO: config.undo, Source.PAUSE: config.pause}
         self.channels = {
-            source: _Channel(source, events, config.lockout_s, clock, holdable=source is Source.GO)
+            source: _Channel(source, events, config.lockout_s, clock, holdable=source in HOLDABLE)
             for source in self.pins
         }
         self.buttons: dict[Source, Button] = {}

@@ -35,6 +35,7 @@ CATALOG_MODULES = (
     "companion.games.balmy_balloonists.messages",
     "companion.ui.strings",
     "companion.ui.screens.text",
+    "companion.ui.tables.wyscig.text",
     "companion.ui.tables.ballonrennen.text",
     "companion.ui.tables.balmy.text",
     "companion.ui.status",

@@ -69,6 +69,11 @@ class Rules(Protocol[St]):
         """The game is over and needs nothing more from the table (final results)."""
         ...
 
+    def tie_breaks(self, state: St) -> list[Message]:
+        """Once decided: why players equal on the first count were ranked apart (or
+        share a place), one sentence each, for the results to explain themselves."""
+        ...
+
 
 def _problem(first: Mapping[str, Any]) -> str:
     # A validator's own sentence stands without pydantic's "Value error, " before it.
@@ -205,6 +210,10 @@ class GameRules(Generic[S, Opts]):
 
     def decided(self, state: S) -> bool:
         return bool(self.summary(state)["over"])
+
+    def tie_breaks(self, state: S) -> list[Message]:
+        """None by default: a game whose ranks need no tie-break."""
+        return []
 
     def check_options(self, options: Opts, players: Sequence[PlayerSpec]) -> None:
         """Checks that need the players as well as the options."""

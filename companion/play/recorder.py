@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.core.errors import StoreError
+from companion.core.messages import Message
 from companion.core.session import Change, Session
 from companion.play.follow import Follower
 from companion.play.heartbeat import FILE_NAME, Heartbeat
@@ -31,6 +33,8 @@ class Recorder(Follower):
         self._glass: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
         self._decided = False
         self.heartbeat = Heartbeat(Path(store.path).parent / FILE_NAME)
+        # The sentence of the last write that failed (a full disk), for the screen.
+        self.problem: Message | None = None
 
     def follow(self, session: Session[Any]) -> None:
         self._decided = session.decided
@@ -40,7 +44,13 @@ class Recorder(Follower):
 
     def changed(self, session: Session, _change: Change) -> None:
         summary = session.summary()
-        self.store.record_summary(self.session_id, summary, session.decided)
+        try:
+            self.store.record_summary(self.session_id, summary, session.decided)
+        except StoreError as error:  # the action itself is stored; the summary follows
+            log.warning("could not record the summary: %s", error)
+            self.problem = error.message
+            return
+        self.problem = None
         if session.decided and not self._decided:
             winners = ", ".join(summary.get("winners", [])) or "nobody"
             log.info("game %d ended; won by %s", self.session_id, winners)
@@ -52,7 +62,10 @@ class Recorder(Follower):
 
     def where(self, screen: str) -> None:
         """The game was last on the table ("table") or left for home ("home")."""
-        self.store.save_extra(self.session_id, screen=screen)
+        try:
+            self.store.save_extra(self.session_id, screen=screen)
+        except StoreError as error:
+            log.warning("could not record where the game is: %s", error)
 
     # -- the glass (`companion.play.timer.GlassMemory`) --------------------------------
     def save_glass(self, glass: Mapping[str, Any]) -> None:

@@ -68,6 +68,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX dice_rolls_reader ON dice_rolls(reader);
     """,
+    # A game the players gave up: kept (nothing is deleted), no longer offered to
+    # resume, listed in the history as abandoned; the time it was given up.
+    """
+    ALTER TABLE sessions ADD COLUMN abandoned TEXT;
+    """,
 )
 
 

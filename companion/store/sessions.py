@@ -21,7 +21,7 @@ from companion.store.messages import M
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a bigger number names no game
 
-_COLUMNS = "id, game, seed, players, options, created, updated, finished, summary, extra"
+_COLUMNS = "id, game, seed, players, options, created, updated, finished, summary, extra, abandoned"
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,12 @@ class SessionRow:
     finished: str | None
     summary: dict[str, Any] | None
     extra: dict[str, Any]
+    abandoned: str | None = None  # when the players gave it up (it is kept)
+
+    @property
+    def playable(self) -> bool:
+        """Neither finished nor abandoned: a game to resume."""
+        return self.finished is None and self.abandoned is None
 
 
 def insert(conn: sqlite3.Connection, setup: GameSetup, stamp: str) -> int:
@@ -74,12 +80,28 @@ def row(db: Db, session_id: int) -> SessionRow:
 
 
 def listing(db: Db, finished: bool | None) -> list[SessionRow]:
+    """Every game, the finished ones, or (False) the ones still to play: neither
+    finished nor abandoned. The most recently played first."""
     query = f"SELECT {_COLUMNS} FROM sessions"
     if finished is True:
         query += " WHERE finished IS NOT NULL"
     elif finished is False:
-        query += " WHERE finished IS NULL"
+        query += " WHERE finished IS NULL AND abandoned IS NULL"
     return [_session_row(r) for r in db.rows(query + " ORDER BY updated DESC, id DESC")]
+
+
+def abandon(db: Db, session_id: int, stamp: str) -> None:
+    """Mark an unfinished game as given up; a finished one stays finished."""
+    with db.transaction() as conn:
+        found = conn.execute("SELECT finished FROM sessions WHERE id = ?", (session_id,))
+        row_found = found.fetchone()
+        if row_found is None:
+            raise NoSuchGameError(M("no_game", id=session_id))
+        if row_found[0] is None:
+            conn.execute(
+                "UPDATE sessions SET abandoned = COALESCE(abandoned, ?) WHERE id = ?",
+                (stamp, session_id),
+            )
 
 
 def save_extra(db: Db, session_id: int, values: dict[str, Any]) -> None:
@@ -126,7 +148,8 @@ def results(db: Db, session_id: int) -> list[dict[str, Any]]:
 
 
 def _session_row(found: Sequence[Any]) -> SessionRow:
-    session_id, game, seed, players, options, created, updated, finished, summary, extra = found
+    session_id, game, seed, players, options = found[:5]
+    created, updated, finished, summary, extra, abandoned = found[5:]
     return SessionRow(
         id=session_id,
         game=game,
@@ -136,6 +159,7 @@ def _session_row(found: Sequence[Any]) -> SessionRow:
         finished=finished,
         summary=json.loads(summary) if summary else None,
         extra=json.loads(extra),
+        abandoned=abandoned,
     )
 
 

@@ -63,8 +63,14 @@ class Store:
         return _sessions.listing(self.db, finished)
 
     def unfinished(self) -> SessionRow | None:
+        """The most recently played game still to finish (not abandoned), if any."""
         rows = self.sessions(finished=False)
         return rows[0] if rows else None
+
+    def abandon(self, session_id: int) -> None:
+        """The players give an unfinished game up: it stays in the database and in the
+        history (marked abandoned), its log exportable; it is no longer resumed."""
+        _sessions.abandon(self.db, session_id, now())
 
     def latest(self) -> SessionRow | None:
         rows = self.sessions()

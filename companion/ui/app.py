@@ -41,7 +41,7 @@ from companion.ui import registry, theme
 from companion.ui.navigator import Navigator, load_kv
 from companion.ui.routing import FrameClock, HardwareRouter
 from companion.ui.status import device_status
-from companion.ui.strings import UI
+from companion.ui.strings import UI, Said
 from companion.ui.tables import adapter
 from companion.ui.viewmodel import GameModel
 
@@ -104,7 +104,9 @@ class CompanionApp(App):
         """A UI label; kv passes `app.lang` so the label re-renders when it changes."""
         return self._translate(UI(key, **params))
 
-    def tr(self, message: Message | None, _lang: str = "") -> str:
+    def tr(self, message: Message | Said | None, _lang: str = "") -> str:
+        if isinstance(message, Said):
+            return message.render(self._translate)
         return "" if message is None else self._translate(message)
 
     def colour_name(self, colour: str, _lang: str = "") -> str:

@@ -13,6 +13,7 @@ from kivy.lang import Builder
 
 from companion.core.errors import CompanionError
 from companion.ui import registry
+from companion.ui.tables import adapter
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -45,6 +46,10 @@ class Navigator:
         app = self.app
         if app.menu is not None:
             app.menu.dismiss()
+        # A screen with something unsaved asks before it is left (and comes back here).
+        leaving = getattr(app.manager.current_screen, "may_leave", None)
+        if leaving is not None and app.manager.current != name and not leaving(name):
+            return
         screen = self.screen(name)
         if hasattr(screen, "prepare"):
             screen.prepare()
@@ -67,8 +72,13 @@ class Navigator:
         app = self.app
         if app.new_game is not None:
             game_id, players = app.new_game
-            app.start_game(game_id, list(players), {}, reveal=False)
-            return
+            # The app deals the secret balloons: each player sees theirs first.
+            reveal = adapter(game_id).secret_balloons
+            try:
+                app.start_game(game_id, list(players), {}, reveal=reveal)
+                return
+            except CompanionError as error:  # the rules refused, or the disk is full
+                log.warning("could not start the new game: %s", error)
         row = app.store.unfinished()
         if row is not None and row.extra.get("screen", "table") != "home":
             try:

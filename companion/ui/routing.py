@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from kivy.clock import Clock
 from kivy.core.window import Window
 
+from companion.core.errors import StoreError
 from companion.ui.status import device_status
 from hardware.dice import Roll
 from hardware.events import HardwareEvent, Kind, Source
@@ -48,10 +49,17 @@ class HardwareRouter:
             self._dice(event)
         elif event.kind == Kind.HELD and event.source == Source.GO:
             self.app.open_menu()
-        elif event.kind == Kind.PRESSED and not self._menu_open():
-            button = getattr(screen, "button", None)
-            if button is not None:
-                button(str(event.source))
+        elif self._menu_open():
+            return  # the buttons wait while the menu is open
+        elif event.kind == Kind.PRESSED:
+            self._press(screen, str(event.source))
+        elif event.kind == Kind.HELD and event.source == Source.UNDO:
+            self._press(screen, "redo")  # UNDO held: do again what it took back
+
+    def _press(self, screen: Any, source: str) -> None:
+        button = getattr(screen, "button", None)
+        if button is not None:
+            button(source)
 
     def _menu_open(self) -> bool:
         menu = self.app.menu
@@ -63,7 +71,10 @@ class HardwareRouter:
         dice = app.devices.dice
         reader = (dice.status().device or dice.port) if dice is not None else "dice"
         session_id = app.model.session_id if app.model is not None else None
-        app.store.record_roll(reader, list(roll.values), session_id)
+        try:
+            app.store.record_roll(reader, list(roll.values), session_id)
+        except StoreError as error:  # the statistics miss a roll; the game does not
+            log.warning("could not record a roll: %s", error)
 
     def _dice(self, event: HardwareEvent) -> None:
         app = self.app

@@ -5,7 +5,10 @@ Other languages translate these keys (`ui.<key>`) in `companion/i18n/<lang>.json
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from companion.core.messages import Catalog, Message, Translator
 
 UI = Catalog(
     "ui",
@@ -17,6 +20,14 @@ UI = Catalog(
         "resume_score": "Resume: {game}, counting the score",
         "resume_order": "Resume: {game}, round {round}, dealing the order cards",
         "new_game": "New game",
+        "resume_title": "Resume: {game}",
+        "unfinished_title": "Unfinished games",
+        "unfinished_detail": "{players} · last played {when}",
+        "abandon_hold": "Hold to abandon",
+        "resume_upto": "Resume up to action {good}",
+        "unfinished_warning": "Not finished yet: {games}. They stay on the home screen "
+        "to resume later. Start a new game?",
+        "start_anyway": "Start the new game",
         "home_hint": "Tap New game, choose the players and start.",
         # hardware status
         "buttons_sim": "Buttons: keyboard (space GO, u undo, p pause)",
@@ -64,7 +75,6 @@ UI = Catalog(
         "secret_picked": "Got it. Keep it secret.",
         "secret_pass": "Pass the screen to {player}",
         "secret_next": "Next player",
-        "secret_done": "Everyone knows their balloon",
         "secret_start": "Start the race",
         "secret_release": "Let go to hide it",
         "secret_hold_hint": "Tap and hold here",
@@ -93,6 +103,10 @@ UI = Catalog(
         "go_resume": "Resume",
         "go_score": "Count the score",
         "go_order": "Tap the order first",
+        "go_unplaced": "Dice not placed?",
+        "end_anyway": "End anyway",
+        "end_anyway_question": "End the turn anyway?",
+        "redo": "Redo",
         "penalty_one": "+1 penalty",
         "mail_one": "+1 mail",
         "landed": "Balloon landed",
@@ -108,13 +122,15 @@ UI = Catalog(
         "unplaced_question": "Time is up! How many dice were not placed?",
         "unplaced_first": "Tap how many dice were not placed first",
         "dice_rolling": "The dice are rolling...",
-        "dice_partial": "The reader could read {count} of 5 dice: tap the dice in",
+        "dice_partial_fill": "The reader read {count} of {dice} dice: tap the missing ones",
         "dice_enter": "Tap the five dice",
         "dice_clear": "Clear",
         "order_question": "Round {round}: tap the players in the order of their cards",
         "order_clear": "Start again",
         "nothing_paused": "The hourglass is not running",
         "undone": "Undone: {what}",
+        "redone": "Redone: {what}",
+        "did_action": "the last action",
         "menu": "Menu",
         # score
         "score_title": "Count the score",
@@ -150,3 +166,21 @@ UI = Catalog(
         "menu_fullscreen": "Kiosk mode: hold Quit for 2 seconds to leave",
     },
 )
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence with sentences inside ("Undone: {what}"), every part rendered in
+    the language of the moment it is shown."""
+
+    frame: Message
+    parts: Mapping[str, Message] = field(default_factory=dict)
+
+    def render(self, translate: Translator) -> str:
+        params = {**self.frame.params, **{k: translate(v) for k, v in self.parts.items()}}
+        return translate(Message(self.frame.key, params))
+
+
+def said(key: str, **parts: Message) -> Said:
+    """A UI sentence whose parameters are sentences of their own."""
+    return Said(UI(key), parts)

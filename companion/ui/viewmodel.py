@@ -28,8 +28,9 @@ from kivy.properties import (
 )
 
 from companion.config import ButtonsConfig
-from companion.core.errors import CompanionError, RuleError
+from companion.core.errors import CompanionError
 from companion.core.hourglass import Hourglass
+from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
 from companion.play.driver import GlassDriver
@@ -38,7 +39,7 @@ from companion.play.recorder import Recorder
 from companion.play.timer import TurnTimer
 from companion.store import Store, now
 from companion.ui import theme
-from companion.ui.strings import UI
+from companion.ui.strings import UI, said
 from companion.ui.tables.base.adapter import GoKind, TableAdapter
 from hardware.buzzer import BuzzerController
 from hardware.strip import Strip
@@ -65,6 +66,12 @@ class GameModel(EventDispatcher, Generic[S]):
     frame = ListProperty([])  # the LED picture, as the strip shows it
     dice = ListProperty([])  # the roll of this turn (ints), [] if none yet
     rolling = BooleanProperty(False)
+    partial = ListProperty([])  # a roll read in part: its values, 0 for a die unread
+    step = ObjectProperty(None, allownone=True)  # what the table does now (a Message)
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)  # after an undo, until the next new action
+    # The mandatory steps an end of turn would skip: GO asks first, a second GO ends.
+    confirm_end = ListProperty([])
 
     def __init__(
         self,
@@ -101,6 +108,7 @@ class GameModel(EventDispatcher, Generic[S]):
         self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
         self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
         self._last_go: float | None = None
+        self._question_waits = False  # an undone time-up answer: GO asks again
         self.recorder.follow(session)
         self.lights.follow(session)
         session.add_listener(self._changed)
@@ -133,7 +141,7 @@ class GameModel(EventDispatcher, Generic[S]):
 
     @property
     def go_kind(self) -> GoKind | str:
-        if self.ask_unplaced:
+        if self.timer.expired_unanswered():
             return "unplaced"
         if self.timer.paused:
             return "resume"
@@ -172,7 +180,7 @@ class GameModel(EventDispatcher, Generic[S]):
         self._last_go = moment
         kind = self.go_kind
         if kind == "unplaced":
-            self.error = UI("unplaced_first")
+            self._ask_unplaced()
         elif kind == "resume":
             self.toggle_pause()
         elif kind == "order":
@@ -181,17 +189,62 @@ class GameModel(EventDispatcher, Generic[S]):
             self.timer.start_app_glass()
             self.driver.wake()
             self.tick()
-        elif kind in ("start_timer", "end_turn"):
+        elif kind == "start_timer":
             self.act(kind)
+        elif kind == "end_turn" and not self.end_turn():
+            return "confirm"
         return kind
 
+    def end_turn(self, anyway: bool = False) -> bool:
+        """End the turn; when the rules name mandatory steps it would skip, ask first
+        (`confirm_end`), and end it on the second time (or `anyway`)."""
+        missing = [] if anyway or self.confirm_end else self._missing()
+        if missing:
+            self.confirm_end = missing
+            return False
+        self.confirm_end = []
+        return self.act("end_turn")
+
+    def _missing(self) -> list[Message]:
+        """What the rules say an end of turn now would skip; nothing when they refuse
+        the end of turn anyway (then their sentence says why)."""
+        try:
+            self.rules.apply(self.state, self.rules.parse_action({"type": "end_turn"}))
+        except CompanionError:
+            return []
+        return self.session.missing_steps()
+
+    def _ask_unplaced(self) -> None:
+        if self._question_waits:  # an undone answer: the question comes back on GO
+            self._question_waits = False
+            self.tick()
+        else:
+            self.error = UI("unplaced_first")
+
     def undo(self) -> bool:
+        """Take back the last action; the table is told what, in its own words."""
         try:
             action = self.session.undo()
-        except RuleError as error:
+        except CompanionError as error:  # nothing to undo, or the disk is full
             self.error = error.message
             return False
-        self.notice = UI("undone", what=getattr(action, "type", ""))
+        self.error = None
+        self.notice = said("undone", what=self.adapter.describe(action, self.state))
+        if action.type == "timer_expired":  # type: ignore[attr-defined]
+            self._question_waits = True
+            self.tick()
+        return True
+
+    def redo(self) -> bool:
+        """Do again what the last undo took back (until a new action is taken)."""
+        try:
+            action = self.session.redo()
+        except CompanionError as error:
+            self.error = error.message
+            return False
+        before = self.session.state_at(len(self.session) - 1)
+        self.error = None
+        self.notice = said("redone", what=self.adapter.describe(action, before))
         return True
 
     def toggle_pause(self) -> bool:
@@ -217,8 +270,12 @@ class GameModel(EventDispatcher, Generic[S]):
         self.rolling = False
         readable = [v for v in values if v is not None]
         if len(values) != count or len(readable) != count:
-            self.notice = UI("dice_partial", count=len(readable))
+            # The good dice are kept: the table taps in only the ones not read.
+            shown = [v or 0 for v in values[:count]]
+            self.partial = shown + [0] * (count - len(shown))
+            self.notice = UI("dice_partial_fill", count=len(readable), dice=count)
             return False
+        self.partial = []
         return self.act(self.adapter.dice_action, values=list(readable))
 
     def rolling_now(self) -> None:
@@ -237,7 +294,7 @@ class GameModel(EventDispatcher, Generic[S]):
         if view is not None:
             self.phase = str(view.phase)
             self.seconds_left = view.seconds_left
-        self.ask_unplaced = self.timer.expired_unanswered()
+        self.ask_unplaced = self.timer.expired_unanswered() and not self._question_waits
         as_list = [list(c) for c in picture]
         if as_list != self.frame:
             self.frame = as_list
@@ -247,6 +304,11 @@ class GameModel(EventDispatcher, Generic[S]):
         if change == "apply":
             self.error = None
             self.notice = None
+        if change != "undo":
+            self._question_waits = False
+        if self.recorder.problem is not None:  # stored, but not all of it: say so
+            self.error = self.recorder.problem
+        self.confirm_end = []
         self.timer.changed(session, change)
         self.driver.wake()
         self._refresh()
@@ -256,6 +318,9 @@ class GameModel(EventDispatcher, Generic[S]):
         self.summary = self.session.summary()
         self.prompts = list(self.session.prompts())
         self.dice = list(self.adapter.roll_of_turn(self.session))
+        self.step = self.adapter.step(self.session)
+        self.can_undo = self.session.can_undo
+        self.can_redo = self.session.can_redo
         self.revision += 1
 
     def close(self) -> None:

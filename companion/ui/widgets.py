@@ -22,9 +22,11 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
+from companion.ui.fit import problem
 
 
 class Tap(ButtonBehavior, Label):
@@ -76,6 +78,32 @@ class HoldTap(Tap):
 
     def on_hold(self) -> None:
         pass
+
+
+class FitLabel(Label):
+    """A label that says all of its text: wrapped at spaces inside its box, its font
+    shrunk from `most` down to `least` (pixels at 800x480, scaled with the window)
+    until the text fits without a word broken or a line cut off."""
+
+    most = NumericProperty(18)
+    least = NumericProperty(16)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self.fit, -1)
+        self.bind(text=self._later, size=self._later, most=self._later, least=self._later)
+
+    def fit(self, *_: Any) -> None:
+        from kivy.app import App
+
+        scale = float(getattr(App.get_running_app(), "scale", 1.0))
+        self.text_size = self.size
+        size = self.most * scale
+        while True:
+            self.font_size = size
+            if size <= self.least * scale or problem(self) is None:
+                return
+            size = max(self.least * scale, size - scale)
 
 
 class HoldArea(ButtonBehavior, Label):
@@ -150,13 +178,15 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 class DieFace(ButtonBehavior, Redrawn):
-    """One die: pips for 1..6, an empty outline for 0 (not rolled yet)."""
+    """One die: pips for 1..6, an empty outline for 0 (not rolled yet); `marked`, a
+    die still to tap in, outlined in the warning colour with a question mark."""
 
     value = NumericProperty(0)
+    marked = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.watch("value")
+        self.watch("value", "marked")
 
     def draw(self) -> None:
         side = min(self.width, self.height)
@@ -169,6 +199,26 @@ class DieFace(ButtonBehavior, Redrawn):
             dot = side * 0.18
             for px, py in PIPS.get(int(self.value), ()):
                 Ellipse(pos=(x + px * side - dot / 2, y + py * side - dot / 2), size=(dot, dot))
+        elif self.marked:
+            Color(*theme.rgba(theme.WARNING))
+            Line(rounded_rectangle=(x + 2, y + 2, side - 4, side - 4, side * 0.18), width=3)
+            dot = side * 0.16
+            Rectangle(pos=(self.center_x - dot / 4, y + side * 0.2), size=(dot / 2, dot / 2))
+            Line(
+                points=[
+                    x + side * 0.35,
+                    y + side * 0.65,
+                    x + side * 0.5,
+                    y + side * 0.78,
+                    x + side * 0.65,
+                    y + side * 0.65,
+                    x + side * 0.5,
+                    y + side * 0.45,
+                    x + side * 0.5,
+                    y + side * 0.35,
+                ],
+                width=2.5,
+            )
         else:
             Color(*theme.rgba(theme.TEXT_DIM, 0.6))
             Line(rounded_rectangle=(x + 1, y + 1, side - 2, side - 2, side * 0.18), width=1.5)
@@ -363,6 +413,10 @@ class Toggle(Tap):
     active = BooleanProperty(False)
 
 
+class TapBox(ButtonBehavior, BoxLayout):
+    """A group of widgets that answers a tap as one (a balloon's counts)."""
+
+
 class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
@@ -372,6 +426,7 @@ class SeatRow(BoxLayout):
 class ResultRow(BoxLayout):
     rank = StringProperty("")
     name = StringProperty("")
+    detail = StringProperty("")  # e.g. the secret balloons, revealed
     score = StringProperty("")
     swatch = ColorProperty(theme.rgba(theme.TEXT))
     winner = BooleanProperty(False)
@@ -436,3 +491,30 @@ class StepTap(Tap):
 
     def on_step(self, delta: int) -> None:
         """The step to apply: +-1 on a tap, +-big on a long press."""
+
+
+class AskView(ModalView):
+    """A question before something that cannot be taken back at once (a game left
+    unfinished, settings not saved, a game resumed up to its last good action): the
+    sentence, and a button for each answer. `answers` are (label, action) pairs, the
+    last one accented; any answer closes the view."""
+
+    text = StringProperty("")
+    error = StringProperty("")
+
+    def __init__(
+        self, text: str, answers: Sequence[tuple[str, Callable[[], object]]], **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.text = text
+        from kivy.factory import Factory
+
+        for index, (label, action) in enumerate(answers):
+            last = index == len(answers) - 1
+            button = Factory.AccentTap(text=label) if last else Factory.Tap(text=label)
+            button.bind(on_release=lambda _w, a=action: self.answer(a))
+            self.ids.answers.add_widget(button)
+
+    def answer(self, action: Callable[[], object]) -> None:
+        self.dismiss()
+        action()

@@ -4,24 +4,17 @@ beside the running app; once it is killed, the app starts again."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from tests.conftest import run_companion
-from tests.e2e.test_run_resume import App, display, pytestmark  # noqa: F401
+from tests.e2e.test_run_resume import App, app_env, display, pytestmark  # noqa: F401
 
 
 def test_a_second_app_refuses_and_the_first_keeps_the_folder(
     display: str,  # noqa: F811 (the fixture imported above)
     tmp_path: Path,
 ) -> None:
-    data = tmp_path / "data"
-    env = {
-        **os.environ,
-        "COMPANION_DATA_DIR": str(data),
-        "KIVY_HOME": str(tmp_path / "kivy"),
-        "KIVY_NO_ARGS": "1",
-    }
+    env, data = app_env(tmp_path)
     first = App(display, env, "--new", "wyscig-balonow", "--players", "A,B")
     try:
         second = run_companion("run", "--simulate", env={**env, "DISPLAY": display})

@@ -27,6 +27,9 @@ pytestmark = pytest.mark.skipif(
 
 
 LOCKOUT_S = 0.4
+# The secret balloon screen in the 800x480 window (x, y from the top left).
+SECRET_CARD = (400, 241)  # hold to see the balloon
+SECRET_NEXT = (621, 430)  # pass the screen on; the last player starts the race
 
 
 def wait_for(condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
@@ -103,6 +106,22 @@ class App:
             timeout=10,
         )
 
+    def click(self, where: tuple[int, int], *, held: float = 0.0) -> None:
+        """A real click (or a press held `held` seconds) at window coordinates."""
+        time.sleep(LOCKOUT_S)  # a person's pace: the last answer is on the screen
+        run: dict[str, Any] = {"env": self.env, "check": True, "timeout": 10}
+        x, y = str(where[0]), str(where[1])
+        subprocess.run(["xdotool", "mousemove", "--window", self.window, x, y], **run)
+        subprocess.run(["xdotool", "mousedown", "1"], **run)
+        time.sleep(held)
+        subprocess.run(["xdotool", "mouseup", "1"], **run)
+
+    def pass_secret(self, players: int) -> None:
+        """Each player holds the card to see their balloon, then passes the screen on."""
+        for _ in range(players):
+            self.click(SECRET_CARD, held=0.3)
+            self.click(SECRET_NEXT)
+
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
@@ -122,7 +141,8 @@ def sessions(db: Path) -> list[tuple[int, dict[str, Any]]]:
         return [(r[0], json.loads(r[1])) for r in rows]
 
 
-def test_go_kill_resume_export(display: str, tmp_path: Path) -> None:
+def app_env(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    """The environment of an app with its own data folder, and that folder."""
     data = tmp_path / "data"
     env = {
         **os.environ,
@@ -130,8 +150,15 @@ def test_go_kill_resume_export(display: str, tmp_path: Path) -> None:
         "KIVY_HOME": str(tmp_path / "kivy"),
         "KIVY_NO_ARGS": "1",
     }
+    return env, data
+
+
+def test_go_kill_resume_export(display: str, tmp_path: Path) -> None:
+    env, data = app_env(tmp_path)
     db = data / "companion.db"
     app = App(display, env, "--new", "wyscig-balonow", "--players", "A,B,C")
+    assert app.screen == "secret"  # the app dealt the secret balloons: each sees theirs
+    app.pass_secret(3)
     app.key("space")
     wait_for(lambda: actions(db) == ["start_timer"], "GO to start the hourglass")
     app.key("space")

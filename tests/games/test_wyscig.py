@@ -4,7 +4,7 @@ import pytest
 
 from companion.core.errors import CompanionError, RuleError
 from companion.files import ReplayError
-from companion.games.wyscig_balonow import valid_order
+from companion.games.wyscig_balonow import RULES, M, valid_order
 
 from .helpers import by_name, game, play, replay
 
@@ -300,11 +300,21 @@ def test_tie_broken_by_the_closest_balloon_then_shared():
         {"type": "end_turn"},  # D: 3
         {"type": "score", "distances": {"blue": 2, "pink": 0, "red": 1, "green": 1}},
     ]
-    summary = table_game(("A", "B", "C", "D"), {"balloon_cards": cards}, actions).summary()
+    session = table_game(("A", "B", "C", "D"), {"balloon_cards": cards}, actions)
+    summary = session.summary()
     # scores A 1, B 2, C 2, D 2; B is closest (0) -> 1; C and D tie at 1 square -> 2, 2
     assert [p["score"] for p in summary["players"]] == [1, 2, 2, 2]
     assert [p["rank"] for p in summary["players"]] == [4, 1, 2, 2]
     assert summary["winners"] == ["B"]
+    # The results say why: B before C by the closer balloon, C and D share a place.
+    assert RULES.tie_breaks(session.state) == [
+        M("tie_break", ahead="B", behind="C", near=0, far=1),
+        M("tie_shared", first="C", second="D", near=1),
+    ]
+    assert [str(m) for m in RULES.tie_breaks(session.state)] == [
+        "B ahead of C on equal score: closest balloon at distance 0 against 1",
+        "C and D share a place: equal score, and their closest balloons at the same distance (1)",
+    ]
 
 
 def test_shared_victory_when_score_and_distance_are_equal():

@@ -42,10 +42,10 @@ def tap(factory: MockFactory, pin: int) -> None:
     release(factory, pin)
 
 
-@pytest.mark.parametrize("source", [Source.UNDO, Source.PAUSE])
-def test_undo_and_pause_report_at_once(
-    reader: ButtonReader, factory: MockFactory, events: EventQueue, source: Source, clock: FakeClock
+def test_pause_reports_at_once(
+    reader: ButtonReader, factory: MockFactory, events: EventQueue, clock: FakeClock
 ) -> None:
+    source = Source.PAUSE
     press(factory, reader.pins[source])
     # MockFactory runs the callback inside drive_low(): the event is already queued.
     [event] = pending(events)
@@ -54,23 +54,26 @@ def test_undo_and_pause_report_at_once(
     assert pending(events) == []
 
 
-def test_a_go_tap_is_reported_when_it_ends(
-    reader: ButtonReader, factory: MockFactory, events: EventQueue
+@pytest.mark.parametrize("source", [Source.GO, Source.UNDO])
+def test_a_tap_of_go_or_undo_is_reported_when_it_ends(
+    reader: ButtonReader, factory: MockFactory, events: EventQueue, source: Source
 ) -> None:
-    press(factory, QUICK.go)
+    press(factory, reader.pins[source])
     assert pending(events) == []  # it might still become a long press
-    release(factory, QUICK.go)
+    release(factory, reader.pins[source])
     [event] = pending(events)
-    assert (event.source, event.kind) == ("go", "pressed")
+    assert (event.source, event.kind) == (source, "pressed")
 
 
-def test_a_long_press_of_go_opens_the_menu_and_ends_no_turn(
-    reader: ButtonReader, factory: MockFactory, events: EventQueue
+@pytest.mark.parametrize("source", [Source.GO, Source.UNDO])
+def test_a_long_press_of_go_or_undo_is_held_and_no_tap(
+    reader: ButtonReader, factory: MockFactory, events: EventQueue, source: Source
 ) -> None:
-    press(factory, QUICK.go)
+    """GO held opens the menu and ends no turn; UNDO held redoes and undoes nothing."""
+    press(factory, reader.pins[source])
     held = next_event(events)  # from gpiozero's hold thread after hold_time
-    assert (held.source, held.kind) == ("go", "held")
-    release(factory, QUICK.go)
+    assert (held.source, held.kind) == (source, "held")
+    release(factory, reader.pins[source])
     assert pending(events) == []
 
 
@@ -127,8 +130,8 @@ def test_a_bouncing_undo_undoes_once(
 def test_pull_down_wiring(factory: MockFactory, events: EventQueue) -> None:
     config = ButtonsConfig(pull_up=False, hold_time=0.05)
     with ButtonReader(config, events, pin_factory=factory):
-        factory.pin(config.undo).drive_high()
-        assert [e.source for e in pending(events)] == ["undo"]
+        factory.pin(config.pause).drive_high()
+        assert [e.source for e in pending(events)] == ["pause"]
 
 
 def test_a_pin_in_use_is_one_sentence(

@@ -148,10 +148,8 @@ def test_the_message_strip_after_an_end_of_turn_says_the_upkeep() -> None:
     upkeep = balmy_view.last_upkeep(game)
     assert upkeep == balmy_view.Upkeep("red", fuel=0, sank_to=None, drew=True)
     assert balmy_view.upkeep_text(EN, str.upper, upkeep) == "Upkeep of the RED balloon: drew a card"
-    assert balmy_view.message_lines("upkeep", ["news", "more news"], "step") == (
-        "upkeep\nnews\nmore news"
-    )
-    assert balmy_view.message_lines("", ["news", "more news"], "step") == "more news\nstep"
+    assert balmy_view.message_lines("upkeep", ["news", " more "]) == ["upkeep", "news", "more"]
+    assert balmy_view.message_lines("", ["news"]) == ["news"]
 
 
 def test_the_current_step_is_news_without_its_mark() -> None:

@@ -3,6 +3,7 @@ simulated buttons, frames stepped by hand, the hourglass on a fake clock."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
@@ -13,6 +14,7 @@ from kivy.app import App
 from kivy.base import EventLoop
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.label import Label
 
 from companion.config import Config
 from companion.core.hourglass import FakeClock
@@ -20,21 +22,43 @@ from companion.i18n import languages
 from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui.app import CompanionApp
+from companion.ui.fit import problem
 
 OUT = Path(__file__).parent / "out"
+FIT_SIZE = (800, 480)  # the size every label's text is checked at: the smallest
+MIN_FONT_PX = 16
 KEYS = {"space": (32, 44, " "), "u": (117, 24, "u"), "p": (112, 19, "p")}
+
+
+def shown(widget: Any) -> bool:
+    """On screen, not hidden away by a zero size or opacity (its own or a parent's)."""
+    node = widget
+    while node is not None and node is not node.parent:
+        if getattr(node, "opacity", 1) <= 0 or node.width < 2 or node.height < 2:
+            return False
+        node = node.parent
+        if node is Window:
+            return True
+    return widget.get_root_window() is not None
+
+
+def text_trouble(widget: Any) -> str | None:
+    """What is wrong with a label's text on screen (None for anything else)."""
+    if not isinstance(widget, Label) or not widget.text.strip() or not shown(widget):
+        return None
+    if widget.font_size < MIN_FONT_PX * App.get_running_app().scale - 0.01:
+        return f"{widget.text!r} in {widget.font_size:.1f} px, below {MIN_FONT_PX}"
+    return problem(widget)
 
 
 class Harness:
     def __init__(
         self,
         data: Path,
-        size: tuple[int, int] = (800, 480),
         new_game: tuple[str, Sequence[str]] | None = None,
         settings: Config | None = None,
         seed: int = 7,
     ) -> None:
-        self.size = size
         self.clock = FakeClock()
         self.store = Store(data / "companion.db")
         self.settings = settings or Config()
@@ -70,6 +94,7 @@ class Harness:
 
     # -- input ---------------------------------------------------------------------
     def tap(self, widget: Any) -> None:
+        self.step(1)  # a widget just built is laid out at the next frame
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
@@ -77,6 +102,7 @@ class Harness:
         self.step(1)
         touch.touch_up()
         self.step(2)
+        self.check_texts()
 
     def press(self, widget: Any) -> UnitTestTouch:
         x, y = widget.to_window(*widget.center)
@@ -120,27 +146,73 @@ class Harness:
         model = self.app.model
         return [a.type for a in model.session.log] if model else []
 
-    def shot(self, name: str) -> Path:
-        """The window as `OUT/<name>-<W>x<H>.png`. Kivy numbers the file it writes;
-        a name of this shot's own keeps UI suites running side by side apart."""
+    def shot(self, name: str, *, every_language: bool = True) -> Path:
+        """The window as `OUT/<name>-<W>x<H>.png`, named by the window's real size.
+        Kivy numbers the file it writes; a name of this shot's own keeps UI suites
+        running side by side apart. Every label must show its text, here in every
+        language (see `check_texts`)."""
         self.step(3)
+        if every_language:
+            self.check_every_language()
         OUT.mkdir(exist_ok=True)
-        width, height = self.size
+        width, height = Window.size
         target = OUT / f"{name}-{width}x{height}.png"
         made = Window.screenshot(name=str(OUT / f".{target.name}"))
         shutil.move(made, target)
         return target
 
     def shots(self, name: str) -> list[Path]:
-        """`<name>-<lang>-<W>x<H>.png` in every language, then back to English."""
+        """`<name>-<lang>-<W>x<H>.png` in every language, then back to English; every
+        label must show its text in each (see `check_texts`)."""
         made = []
         for lang in languages():
             self.app.set_language(lang)
-            self.step(2)
-            made.append(self.shot(f"{name}-{lang}"))
+            self.step(3)
+            self.check_texts()
+            made.append(self.shot(f"{name}-{lang}", every_language=False))
         self.app.set_language("en")
         self.step(2)
         return made
+
+    # -- text that fits ------------------------------------------------------------
+    def check_every_language(self) -> None:
+        """`check_texts` in each language, then the language of before again."""
+        before = self.app.lang
+        for lang in languages():
+            self.app.set_language(lang)
+            self.step(3)
+            self.check_texts()
+        self.app.set_language(before)
+        self.step(2)
+
+    def check_texts(self, *, any_size: bool = False) -> None:
+        """At 800x480, every label on screen (and in an open dialog) shows all of its
+        text inside its widget, breaks lines only between words, and is at least
+        16 px high: the words the players need are never cut, clipped or tiny."""
+        if tuple(Window.size) != FIT_SIZE and not any_size:
+            return
+        found = []
+        for root in list(Window.children):
+            for widget in root.walk():
+                trouble = text_trouble(widget)
+                if trouble is not None:
+                    found.append(f"{type(widget).__name__}: {trouble}")
+        report = os.environ.get("COMPANION_FIT_REPORT")  # a survey: list, do not stop
+        if report and found:
+            with open(report, "a", encoding="utf-8") as out:
+                out.writelines(f"[{self.app.lang}] {line}\n" for line in found)
+            return
+        assert not found, f"[{self.app.lang}] " + "\n".join(sorted(set(found)))
+
+    def pass_secret(self) -> None:
+        """The secret balloons the app dealt, one player after another: each holds the
+        card to see theirs, then passes the screen on; the last starts the race."""
+        while self.app.root.current == "secret":
+            screen = self.screen
+            touch = self.press(screen.ids.hold)
+            touch.touch_up()
+            self.step(2)
+            self.tap(screen.ids.next)
 
     def type_name(self, name: str) -> None:
         """A new player's name on the on-screen keyboard, then Seat."""

@@ -12,14 +12,13 @@ from typing import Any
 import pytest
 
 from companion.ui.tables.ballonrennen.widgets import BrWindRose
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Harness]:
     BrWindRose.turn_s = 0  # a screenshot never catches a marker half-turned
-    harness = Harness(tmp_path, size=SIZE)
+    harness = Harness(tmp_path)
     yield harness
     harness.close()
 
@@ -34,7 +33,9 @@ def start(ui: Harness, names: tuple[str, ...], *options: str) -> None:
         ui.tap(ui.find(name, ui.screen.ids.known))
     for text in options:
         ui.tap(ui.find(text, ui.screen.ids.options))
-    ui.shot("ballonrennen-new-game-en")
+    app_deck = any("The rulebook does not say" in t for t in ui.texts(ui.screen.ids.options))
+    assert app_deck == ("app draws" in options)
+    ui.shots("ballonrennen-new-game")
     ui.tap(ui.find("Start"))
     assert ui.app.root.current == "ballonrennen"
 
@@ -83,7 +84,7 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     summary = check(ui)
     assert summary["current"] == "Anna"
     assert screen.balloon_text == "red balloon"
-    assert "Anna: turn over a wind card and tap which one" in screen.message_text
+    assert screen.step_text == "Anna: choose the altitude, then turn over a wind card"
     assert screen.move_text == "On the ground"
     ui.shots("ballonrennen-altitude")
 
@@ -93,13 +94,15 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     assert ui.log_types() == []
     ui.shots("ballonrennen-refused")
 
-    # Take off to altitude 2 (two sandbags), then the table turns over "Turn 2".
+    # Take off to altitude 2 (two sandbags), then the table turns over "Wind 2 turns"
+    # (the card's name says what turns: not a turn counter).
     ladder_tap(ui, 2)
     assert ui.app.model.session.log[-1].sandbags == 2
     summary = check(ui)
     assert summary["players"][0]["altitude"] == 2
     assert screen.move_text == "At altitude 2: south-east"
-    panel_tap(ui, "Turn 2")
+    assert "Turn 2" not in ui.texts()
+    panel_tap(ui, "Wind 2 turns")
     summary = check(ui)
     assert summary["table"]["winds"]["2"] == "SW"
     assert summary["table"]["move"] == {
@@ -137,7 +140,7 @@ def test_table_deck_from_new_game_to_results(ui: Harness) -> None:
     panel_tap(ui, "Calm")
     ui.key("u")
     assert ui.log_types()[-1] == "end_turn"
-    assert screen.message_text == "Undone: wind_card"
+    assert screen.message_text == "Undone: Cleo's wind card"
     panel_tap(ui, "Calm")
     ui.clock.advance(1.0)
     ui.tap(screen.ids.go)
@@ -166,8 +169,8 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     screen = ui.screen
     assert model.app_options == {"turn_timer_seconds": 30}
     assert model.session.setup.options == {"wind_deck": "app", "play_on": True}
-    note = ui.app.tr(model.rules.deck_note(model.state))
-    assert note in ui.texts() and "our own" in note
+    # The deck's own mix is said once, where the deck was chosen: not on the table.
+    assert not any("mix of its own" in t or "our own" in t for t in ui.texts())
     assert "60 cards left" in ui.texts()
     assert screen.go_text == "Start the hourglass"
     ui.shots("ballonrennen-draw")

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 
 TIMER = "turn_timer_seconds"
@@ -18,7 +17,7 @@ TIMER = "turn_timer_seconds"
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Any:
-    harness = Harness(tmp_path, size=SIZE)
+    harness = Harness(tmp_path)
     yield harness
     harness.close()
 
@@ -292,7 +291,7 @@ def red_again(ui: Harness) -> None:
 
     # Undo (on the screen, then the button on the table) takes both back.
     ui.tap(screen.ids.undo)
-    assert screen.message_text == "Undone: mountain"
+    assert screen.message_text == "Undone: the blue balloon at the mountains"
     assert balloon(ui, "blue")["altitude"] == "low"
     ui.key("u")
     assert ui.log_types()[-1] == "play_other"
@@ -361,7 +360,13 @@ def test_turn_timer(ui: Harness) -> None:
     assert screen.phase == "expired" and screen.phase_text == "time is up"
     assert screen.go_text == "End the turn"
     ui.advance(1)
-    go(ui)
-    assert ui.log_types() == ["end_turn"]
+    go(ui)  # no local wind card played: the rules name the step, the table asks
+    asked = ui.app.root.get_root_window().children[0]
+    assert "No local wind card was played for the blue balloon" in ui.texts(asked)
+    assert ui.log_types() == []
+    ui.shots("balmy-end-anyway")
+    ui.advance(1)
+    ui.key("space")  # GO again (the button: the dialog covers the screen): end anyway
+    assert ui.log_types() == ["end_turn"] and asked.parent is None
     assert screen.owner == "Cas" and screen.go_text == "Start the turn timer"
     assert screen.phase == "idle"

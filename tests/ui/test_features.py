@@ -48,8 +48,8 @@ def test_cards_dealt_at_the_table(ui: Harness) -> None:
     ui.tap(ui.screen.ids.next)
     ui.tap(ui.find("green", picks))
     ui.tap(ui.find("red", picks))
-    ui.tap(ui.screen.ids.next)
-    ui.tap(ui.screen.ids.next)  # start the race
+    assert ui.app.tr(ui.screen.next_label) == "Start the race"
+    ui.tap(ui.screen.ids.next)  # the last player starts the race at once
     model = ui.app.model
     assert ui.app.root.current == "wyscig"
     assert [p.balloons for p in model.state.players] == [("blue", "pink"), ("green", "red")]
@@ -107,22 +107,6 @@ def test_failing_strip_is_on_the_status_line(ui: Harness) -> None:
     assert "Strip: not answering" in ui.app.status_text(ui.app.status)
 
 
-def test_home_offers_to_resume(tmp_path: Path) -> None:
-    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Kasia", "Ola", "Jan"]))
-    try:
-        assert ui.app.root.current == "wyscig"
-        current = ui.app.model.summary["current"]
-        ui.app.go_home()
-        ui.step(2)
-        resume = ui.screen.ids.resume
-        assert resume.text == f"Resume: Wyścig balonów, round 1, {current}'s turn"
-        ui.shot("00-home-resume")
-        ui.tap(resume)
-        assert ui.app.root.current == "wyscig"
-    finally:
-        ui.close()
-
-
 def test_the_new_game_screen_follows_a_language_switch(ui: Harness) -> None:
     ui.tap(ui.find("New game"))
     assert "Hourglass" in ui.texts()
@@ -138,6 +122,7 @@ def test_the_table_keeps_the_go_lock_out_of_the_settings(tmp_path: Path) -> None
     settings = Config(buttons=ButtonsConfig(lockout_s=2.0))
     ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]), settings=settings)
     try:
+        ui.pass_secret()
         ui.tap(ui.screen.ids.go)
         assert ui.app.model.act("dice", values=[1, 2, 3, 4, 5])
         ui.clock.advance(1.5)  # a second GO within the settings' 2 s: a bouncing finger
@@ -159,3 +144,95 @@ def test_a_flood_of_events_is_bounded_and_said_on_the_status_line(ui: Harness) -
     ui.step(2)
     assert ui.devices.dropped == 44
     assert "Device events skipped in a flood: 44" in ui.app.status_text(ui.app.status)
+
+
+def test_two_balloons_on_one_card_and_no_screen_after_the_last(tmp_path: Path) -> None:
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    try:
+        screen = ui.screen
+        assert ui.app.root.current == "secret"
+        held = ui.app.model.adapter.held(ui.app.model.session)
+        for name in ("Ola", "Jan"):
+            first, second = held[name]
+            assert ui.app.tr(screen.prompt) == f"{name}, tap and hold to see your balloons"
+            touch = ui.press(screen.ids.hold)
+            assert screen.ids.hold.text == f"{first} and {second}"
+            assert screen.shown_hex != screen.shown_hex2  # both colours on the card
+            if name == "Ola":
+                ui.shots("secret-two-held")
+            touch.touch_up()
+            ui.step(2)
+            ui.tap(screen.ids.next)
+        assert ui.app.root.current == "wyscig"  # Jan's "Start the race": the table
+    finally:
+        ui.close()
+
+
+def tie_at_the_top(ui: Harness) -> int:
+    """A finished Wyścig game: B and C score 2 each, B's balloon is closer."""
+    from companion import files
+
+    cards = {"A": ["blue"], "B": ["pink"], "C": ["red"]}
+    actions: list[dict[str, object]] = [
+        {"type": "order", "players": ["A", "B", "C"]},
+        {"type": "end_turn"},
+        {"type": "mail"},
+        {"type": "penalty", "count": 1},
+        {"type": "end_turn"},
+        {"type": "mail"},
+        {"type": "landed"},
+        {"type": "end_turn"},
+        {"type": "score", "distances": {"blue": 2, "pink": 0, "red": 1}},
+    ]
+    data = {
+        "format": 1,
+        "game": "wyscig-balonow",
+        "seed": 5,
+        "players": ["A", "B", "C"],
+        "options": {"order_cards": "table", "balloon_cards": cards},
+        "actions": actions,
+    }
+    return int(ui.store.import_session(files.replay(data, "tie.json")))
+
+
+def test_the_results_say_why_a_tie_went_one_way_and_show_the_balloons(ui: Harness) -> None:
+    ui.app.open_session(tie_at_the_top(ui))
+    ui.step(3)
+    results = ui.screen
+    assert ui.app.root.current == "results"
+    assert results.explain == "B ahead of C on equal score: closest balloon at distance 0 against 1"
+    assert results.ids.explain.text == results.explain
+    rows = {r.name: r for r in results.ids.rows.children}
+    assert (rows["A"].detail, rows["B"].detail, rows["C"].detail) == ("blue", "pink", "red")
+    ui.shots("results-tie")
+    ui.app.set_language("de")
+    ui.step(2)
+    assert results.explain.startswith("B vor C bei gleicher Punktzahl")
+    assert rows["B"].detail == "rosa" or rows["B"].detail != "pink"
+    ui.app.set_language("en")
+    ui.step(2)
+
+
+def test_the_step_line_stays_when_the_storm_and_the_upkeep_fill_the_strip(ui: Harness) -> None:
+    ui.app.start_game(
+        "balmy-balloonists",
+        ["Anna", "Bram", "Cas", "Dirk"],
+        {"storm": True, "fair_weather": True},
+        reveal=False,
+    )
+    for view in [w for w in Window.children if w is not ui.app.root]:
+        view.dismiss()  # the advantage cards can wait
+    model = ui.app.model
+    for player in ("Anna", "Bram", "Cas", "Dirk"):
+        model.act("advantage", player=player, cards=["repair", "repair"])
+    assert model.act("play_own")
+    ui.advance(1)
+    ui.key("space")  # end of the red balloon's turn: the upkeep is news now
+    screen = ui.screen
+    lines = screen.message_text.splitlines()
+    assert lines[0].startswith("Upkeep of the red balloon") and len(lines) == 2
+    assert lines[1].startswith("Storm: the first time a balloon passes")
+    assert screen.step_text == "Bram: play a local wind card for the yellow balloon"
+    strip = screen.ids.message
+    assert ui.find(screen.step_text, strip).opacity == 1
+    ui.shots("balmy-step-line")

@@ -1,16 +1,17 @@
 """History, statistics, settings and the hardware test page, in the real window:
 games made through the store, touches on the screens, the files they write, and a
-screenshot of each screen in every language (also copied to docs/screenshots/)."""
+screenshot of each screen in every language (`make screenshots` refreshes the
+committed ones in docs/screenshots/ from these)."""
 
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.core.window import Window
 
 from companion import cli, files
 from companion import config as config_module
@@ -18,35 +19,29 @@ from companion.core.errors import ConfigError
 from companion.store import Store
 from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
+from companion.ui.widgets import AskView
 from hardware.events import HardwareEvent, Kind, Source
-from tests.ui.conftest import SIZE
 from tests.ui.harness import Harness
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FINISHED = "2025-03-14T21:30:00.000Z"
 
 
 @pytest.fixture
 def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    monkeypatch.setenv("COMPANION_EXPORT_DIR", str(tmp_path / "exports"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "no-mounts")
     monkeypatch.setattr(hwtest, "clock_time", lambda: "21:30:05")  # the same pictures each run
-    harness = Harness(tmp_path, size=SIZE)
+    harness = Harness(tmp_path)
     harness.app.config_path = tmp_path / "config" / "config.toml"
     yield harness
     harness.app.set_language("en")
     harness.close()
 
 
-def shots(ui: Harness, screen: str, state: str, docs: bool = True) -> None:
-    """`<screen>-<state>-<lang>-<WxH>.png` for every language, into docs/ as well
-    unless the picture holds something that differs from run to run (a temp path)."""
-    for made in ui.shots(f"{screen}-{state}"):
-        if docs:
-            DOCS.mkdir(parents=True, exist_ok=True)
-            shutil.copy(made, DOCS / made.name)
+def shots(ui: Harness, screen: str, state: str) -> None:
+    """`<screen>-<state>-<lang>-<WxH>.png` for every language, in tests/ui/out."""
+    ui.shots(f"{screen}-{state}")
 
 
 def add_game(store: Store, name: str, start_minute: int = 0) -> int:
@@ -88,22 +83,22 @@ def test_history_lists_opens_and_exports(
     ui: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
 ) -> None:
     wyscig = add_game(ui.store, "wyscig-rulebook-example.json")
-    add_game(ui.store, "ballonrennen-race.json", start_minute=30)
-    stick = tmp_path / "media" / "pi" / "STICK"
-    stick.mkdir(parents=True)
-    (tmp_path / "mounts").write_text(f"/dev/sda1 {stick} vfat rw 0 0\n", encoding="utf-8")
-    monkeypatch.setattr(history_data, "MEDIA_ROOT", tmp_path / "media")
-    monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "mounts")
+    race = add_game(ui.store, "ballonrennen-race.json", start_minute=30)
 
     ui.tap(ui.find("History"))
     assert ui.app.root.current == "history"
-    rows = ui.screen.ids.body.children[0].ids.rows.children[::-1]
+    listing = ui.screen.ids.body.children[0]
+    assert "Finished: 2 · abandoned: 0" in texts_of(listing)
+    rows = listing.ids.rows.children[::-1]
     assert len(rows) == 2
     row = next(r for r in rows if r.session_id == wyscig)
     assert row.game == "Wyścig balonów"
     assert row.date == history_data.local_date(FINISHED)
-    assert row.scores == "Monika 2   Dominika 0   Kasia -1"
+    assert "Monika 2   Dominika 0   Kasia -1" in texts_of(row)
     assert "Winner: Monika" in texts_of(row)
+    # A race without points: each player's place in words, not a dash for a score.
+    places = next(r for r in rows if r.session_id == race)
+    assert "Anna: place 1   Ben: place 2   Cleo: place 2" in texts_of(places)
     shots(ui, "history", "list")
 
     ui.tap(row)
@@ -117,15 +112,28 @@ def test_history_lists_opens_and_exports(
     assert results[0][:3] == ["1.", "Monika", "2"]
     shots(ui, "history", "game")
 
+    # No stick: into the data folder's exports, beside the database; the screen says so.
     ui.tap(view.ids.export)
     exported = tmp_path / "exports" / f"2025-03-14-wyscig-balonow-{wyscig}.json"
     assert exported.is_file()
-    assert ui.app.tr(view.notice) == f"Saved: {exported}"
+    assert ui.app.tr(view.notice) == f"Saved in the data folder: {exported}"
     assert cli.main(["replay", str(exported)]) == 0
     assert "Monika" in capsys.readouterr().out
-    ui.tap(view.ids.usb)
+    shots(ui, "history", "exported")
+
+    # A stick mounted under /run/media: the same button saves onto it.
+    stick = tmp_path / "run-media" / "pi" / "STICK"
+    stick.mkdir(parents=True)
+    (tmp_path / "mounts").write_text(
+        f"/dev/sda1 {stick} vfat rw,nosuid 0 0\n/dev/sdb1 {tmp_path} ext4 ro 0 0\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(history_data, "MEDIA_ROOTS", (tmp_path / "media", tmp_path / "run-media"))
+    monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "mounts")
+    ui.tap(view.ids.export)
     assert (stick / exported.name).read_bytes() == exported.read_bytes()
-    shots(ui, "history", "exported", docs=False)
+    assert ui.app.tr(view.notice) == f"Saved on the USB stick STICK: {exported.name}"
+    shots(ui, "history", "usb")
 
     ui.tap(view.ids.back)
     assert len(ui.screen.ids.body.children[0].ids.rows.children) == 2
@@ -195,7 +203,9 @@ def row(screen: Any, key: str) -> Any:
     return next(r for r in screen.ids.rows.children if getattr(r, "setting_key", "") == key)
 
 
-def test_settings_language_switches_at_once(ui: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_settings_language_waits_for_save_like_every_setting(
+    ui: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import companion.i18n as i18n
     import companion.ui.app as app_module
     import companion.ui.screens.settings_data as settingsdata
@@ -206,13 +216,51 @@ def test_settings_language_switches_at_once(ui: Harness, monkeypatch: pytest.Mon
     monkeypatch.setattr(settingsdata, "languages", lambda: ["en", "pl"])
     screen = open_settings(ui)
     title = ui.find("Settings", screen)
-    label = ui.find("Language", screen)
     ui.tap(ui.find("Polski", row(screen, "language")))
-    assert ui.app.lang == "pl"
-    assert (title.text, label.text) == ("Ustawienia", "Język")
-    assert screen.draft["language"] == "pl"
-    ui.tap(ui.find("English", row(screen, "language")))
-    assert (title.text, label.text) == ("Settings", "Language")
+    assert screen.draft["language"] == "pl" and screen.changed
+    assert ui.app.lang == "en" and title.text == "Settings"  # not before Save
+    ui.tap(screen.ids.save)
+    assert ui.app.lang == "pl" and title.text == "Ustawienia"
+    assert 'language = "pl"' in ui.app.config_path.read_text(encoding="utf-8")
+
+
+def test_leaving_settings_with_changes_not_saved_asks(ui: Harness) -> None:
+    screen = open_settings(ui, "Sound")
+    ui.tap(ui.find("muted", row(screen, "buzzer.mute")))
+    assert screen.changed
+    ui.tap(screen.ids.home)
+    assert ui.app.root.current == "settings"  # asked first
+    question = next(w for w in Window.children if isinstance(w, AskView))
+    assert question.text == "The changes are not saved yet."
+    shots(ui, "settings", "leave")
+    ui.tap(ui.find("Stay", question))
+    assert ui.app.root.current == "settings" and screen.changed
+    ui.app.open_menu()
+    ui.tap(ui.find("Home screen", ui.app.menu))  # the menu's way out asks the same
+    question = next(w for w in Window.children if isinstance(w, AskView))
+    ui.tap(ui.find("Leave without saving", question))
+    assert ui.app.root.current == "home"
+    assert not ui.app.config_path.exists() and ui.app.settings.buzzer.mute is False
+    screen = open_settings(ui, "Sound")
+    assert not screen.changed  # the draft starts again from the settings in use
+
+
+def test_the_menu_names_the_language_and_picks_from_a_list(ui: Harness) -> None:
+    ui.app.open_menu()
+    ui.step(2)
+    menu = ui.app.menu
+    assert ui.find("Language: English", menu)
+    ui.tap(ui.find("Language: English", menu))
+    picker = Window.children[0]
+    names = [w.text for w in picker.ids.choices.children[::-1]]
+    assert names == ["English", "Deutsch", "Nederlands", "Polski", "Svenska"]
+    ui.shot("26-menu-language")
+    ui.tap(ui.find("Polski", picker))  # one tap
+    assert ui.app.lang == "pl" and picker.parent is None and menu.parent is None
+    ui.app.open_menu()
+    ui.step(2)
+    assert ui.find("Język: Polski", ui.app.menu)
+    ui.tap(ui.find("Wstecz", ui.app.menu))
 
 
 def test_settings_save_and_refuse(ui: Harness) -> None:

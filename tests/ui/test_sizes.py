@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.skipif("COMPANION_UI_SIZE" in os.environ, reason="already the run at one chosen size")
-@pytest.mark.timeout(330)  # the whole suite runs in here: longer than one test's 120 s
+@pytest.mark.timeout(630)  # the whole suite runs in here: longer than one test's 120 s
 def test_suite_at_1280x720() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "tests/ui", "-q", "-p", "no:cacheprovider", "-x"],
@@ -22,6 +22,6 @@ def test_suite_at_1280x720() -> None:
         env={**os.environ, "COMPANION_UI_SIZE": "1280x720"},
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

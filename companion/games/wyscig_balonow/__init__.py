@@ -102,6 +102,10 @@ class WyscigBalonow(GameRules[State, Options]):
     def decided(self, state: State) -> bool:
         return state.over and state.distances is not None
 
+    def tie_breaks(self, state: State) -> list[Message]:
+        """Equal scores: the closest balloon, nearer first, or a shared place."""
+        return _summary.tie_breaks(state)
+
     def missing_steps(self, state: State) -> list[Message]:
         """The round's new obstacle when it is due, and the roll of this turn."""
         current = state.current

@@ -58,5 +58,10 @@ M = Catalog(
         # steps an end of turn would skip
         "missing_obstacle": "{player} has not placed the new obstacle of round {round}",
         "missing_roll": "{player} has not rolled the dice this turn",
+        # the results: a tie on the score, decided by the closest balloon (or not)
+        "tie_break": "{ahead} ahead of {behind} on equal score: closest balloon "
+        "at distance {near} against {far}",
+        "tie_shared": "{first} and {second} share a place: equal score, and their "
+        "closest balloons at the same distance ({near})",
     },
 )

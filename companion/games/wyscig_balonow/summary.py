@@ -3,6 +3,7 @@ contract, and the prompts that tell the table what to do now."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from companion.core.messages import Message
@@ -29,10 +30,32 @@ def ranks(state: State) -> list[int] | None:
     distances = state.distances
 
     def key(player: Player) -> tuple[int, int]:
-        closest = min(distances[c] for c in player.balloons)
-        return (-player_score(state, player), closest)
+        return (-player_score(state, player), min(distances[c] for c in player.balloons))
 
     return competition_ranks(state.players, key)
+
+
+def closest(state: State, player: Player) -> int:
+    assert state.distances is not None
+    return min(state.distances[c] for c in player.balloons)
+
+
+def tie_breaks(state: State) -> list[Message]:
+    """Neighbours in the ranking with equal scores: ranked apart by the closer
+    balloon, or sharing a place when their closest balloons are as near."""
+    if state.distances is None:
+        return []
+    ordered = sorted(state.players, key=lambda p: (-player_score(state, p), closest(state, p)))
+    found = []
+    for ahead, behind in pairwise(ordered):
+        if player_score(state, ahead) != player_score(state, behind):
+            continue
+        near, far = closest(state, ahead), closest(state, behind)
+        if near < far:
+            found.append(M("tie_break", ahead=ahead.name, behind=behind.name, near=near, far=far))
+        else:
+            found.append(M("tie_shared", first=ahead.name, second=behind.name, near=near))
+    return found
 
 
 def summary(state: State) -> dict[str, Any]:

@@ -1,9 +1,10 @@
-"""History: the finished games (date, game, players and scores, winner); one game's
-log in words and its results, and its export as a game file."""
+"""History: the finished games (date, game, players with their scores or places,
+winner) and the abandoned ones, marked; one game's log in words and its results
+(a log that does not replay: up to its last good action, the failing one named),
+and "Save game file" onto a USB stick or into the data folder."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from kivy.app import App
@@ -24,13 +25,13 @@ from companion.ui.tables import adapter
 
 
 class HistoryRow(ButtonBehavior, BoxLayout):
-    """One finished game in the list; a tap opens it."""
+    """One finished (or abandoned) game in the list; a tap opens it."""
 
     session_id = NumericProperty(0)
     date = StringProperty("")
     game = StringProperty("")
-    scores = StringProperty("")
-    winner = ObjectProperty(None, allownone=True)
+    scores = ListProperty([])  # Messages: each player's score or place
+    winner = ObjectProperty(None, allownone=True)  # or "abandoned"
 
 
 class LogLine(Label):
@@ -39,6 +40,7 @@ class LogLine(Label):
 
 class HistoryList(BoxLayout):
     count = NumericProperty(0)
+    counts = ObjectProperty(None, allownone=True)  # "Finished: 2 · Abandoned: 1"
 
 
 class HistoryGame(BoxLayout):
@@ -46,7 +48,6 @@ class HistoryGame(BoxLayout):
     log_count = NumericProperty(0)
     notice = ObjectProperty(None, allownone=True)
     notice_is_error = ObjectProperty(False)
-    sticks = ListProperty([])  # USB sticks to save to, as paths
 
 
 def seat_colours(game: str, names: list[str]) -> list[str]:
@@ -81,6 +82,8 @@ class HistoryScreen(Screen):
         view = HistoryList()
         found = history_data.entries(self.app.store)
         view.count = len(found)
+        abandoned = sum(1 for e in found if e.abandoned)
+        view.counts = S("history_counts", finished=len(found) - abandoned, abandoned=abandoned)
         for entry in found:
             view.ids.rows.add_widget(self._row(entry))
         self._show(view)
@@ -90,8 +93,10 @@ class HistoryScreen(Screen):
             session_id=entry.id,
             date=entry.date,
             game=entry.name,
-            scores=history_data.scores_text(entry),
-            winner=history_data.winner_message(entry.winners) if entry.winners else None,
+            scores=history_data.score_parts(entry),
+            winner=S("abandoned")
+            if entry.abandoned
+            else (history_data.winner_message(entry.winners) if entry.winners else None),
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
         return row
@@ -107,14 +112,14 @@ class HistoryScreen(Screen):
         view = HistoryGame()
         view.title = S("game_title", game=history_data.game_name(row.game), date=view_date(row))
         try:
-            lines = history_data.log_lines(store, session_id)
+            lines, problem = history_data.log_lines(store, session_id)
         except CompanionError as error:
-            lines = []
-            view.notice, view.notice_is_error = error.message, True
+            lines, problem = [], error.message
+        if problem is not None:
+            view.notice, view.notice_is_error = problem, True
         view.log_count = len(lines)
         self._fill_log(view, lines)
         self._fill_results(view, row.game, row.summary or {})
-        view.sticks = [str(p) for p in history_data.usb_sticks()]
         self.session_id = session_id
         self._show(view)
 
@@ -151,23 +156,22 @@ class HistoryScreen(Screen):
                 bars.rows = [part]
             view.ids.results.add_widget(row)
 
-    def export(self, folder: str | None = None) -> Path | None:
-        """Save the open game as a game file; the path (or the problem) is shown."""
+    def export(self) -> None:
+        """Save the open game as a game file where a player can take it: onto a USB
+        stick when one is in, else into the data folder; the sentence says where."""
         view = self.ids.body.children[0]
-        target = Path(folder) if folder else history_data.export_folder()
-        try:
-            path = history_data.export(self.app.store, self.session_id, target)
-        except (OSError, CompanionError) as error:
-            reason = error.strerror if isinstance(error, OSError) else str(error)
-            view.notice = S("export_failed", path=str(target), reason=reason or "?")
-            view.notice_is_error = True
-            return None
-        view.notice, view.notice_is_error = S("exported", path=str(path)), False
-        return path
+        sticks = history_data.usb_sticks()
+        view.notice = history_data.save_game(self.app.store, self.session_id, sticks)
+        view.notice_is_error = view.notice.key.endswith("export_failed")
 
 
 def view_date(row: Any) -> str:
     return history_data.local_date(row.finished or row.created)
+
+
+def parts_text(parts: list[Message], _lang: str = "") -> str:
+    app = App.get_running_app()
+    return "   ".join(app.tr(m) for m in parts)
 
 
 def line_text(line: history_data.LogEntry, _lang: str = "") -> str:

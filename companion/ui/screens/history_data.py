@@ -1,9 +1,12 @@
-"""What the history screen shows, without Kivy: the finished games, one game's log
-in words, and the export of a game as a game file (spec/game-file.md).
+"""What the history screen shows, without Kivy: the finished and the abandoned
+games, one game's log in words, and the export of a game as a game file (the game
+file contract, docs/game-file.md).
 
-Exports go to a folder people can find again: `$COMPANION_EXPORT_DIR`, else the
-platform's documents folder, else the data folder, under `companion/exports/`.
-A USB stick mounted under /media is offered as a second place.
+"Save game file" writes where a player can take the file away: to a USB stick when
+one is mounted (a writable file system mounted under /media or /run/media, where
+the desktop and Raspberry Pi OS mount them), else to `exports/` in the data folder
+(beside the database: `$COMPANION_DATA_DIR`, or the platform's data folder).
+Both `MEDIA_ROOTS` and `MOUNTS_FILE` are module values a test may replace.
 """
 
 from __future__ import annotations
@@ -15,28 +18,31 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from companion import files
+from companion.core.errors import CompanionError
 from companion.core.messages import Message
+from companion.core.session import Session
 from companion.stats import game_name
-from companion.store import APP_NAME, Store
+from companion.store import Store, UnrestorableGameError
 from companion.ui.screens.text import S
 
-MEDIA_ROOT = Path("/media")  # where Raspberry Pi OS mounts USB sticks (/media/<user>/<label>)
+# Where USB sticks are mounted: /media/<user>/<label> (Raspberry Pi OS, udisks) or
+# /run/media/<user>/<label> (other desktops). Tests pass their own.
+MEDIA_ROOTS = (Path("/media"), Path("/run/media"))
 MOUNTS_FILE = Path("/proc/mounts")
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One finished game as the list shows it."""
+    """One game as the list shows it: finished, or abandoned by the players."""
 
     id: int
     game: str
     name: str
     date: str
-    players: tuple[tuple[str, int | None], ...]
+    players: tuple[tuple[str, int | None, int | None], ...]  # name, score, rank
     winners: tuple[str, ...]
+    abandoned: bool = False
 
 
 def _parse(stamp: str | None) -> dt.datetime | None:
@@ -61,27 +67,41 @@ def local_time(stamp: str | None) -> str:
 
 
 def entries(store: Store) -> list[GameEntry]:
-    """Finished games, the latest first."""
+    """Finished and abandoned games, the latest first (nothing is ever deleted)."""
     found = []
-    for row in store.sessions(finished=True):
+    for row in store.sessions():
+        if row.finished is None and row.abandoned is None:
+            continue  # still to play: on the home screen
         results = store.results(row.id)
+        players = tuple((r["name"], r["score"], r["rank"]) for r in results)
         found.append(
             GameEntry(
                 id=row.id,
                 game=row.game,
                 name=game_name(row.game),
-                date=local_date(row.finished),
-                players=tuple((r["name"], r["score"]) for r in results),
+                date=local_date(row.finished or row.abandoned),
+                players=players or tuple((n, None, None) for n in row.setup.names),
                 winners=tuple(r["name"] for r in results if r["winner"]),
+                abandoned=row.finished is None,
             )
         )
     return found
 
 
-def scores_text(entry: GameEntry) -> str:
-    return "   ".join(
-        f"{name} {score if score is not None else S('no_score')}" for name, score in entry.players
-    )
+def score_parts(entry: GameEntry) -> list[Message]:
+    """Each player's score, or for a race without points each one's place; only the
+    names for an abandoned game. The screen renders them in its language."""
+    parts = []
+    for name, score, rank in entry.players:
+        if entry.abandoned:
+            parts.append(S("plain", text=name))
+        elif score is not None:
+            parts.append(S("score_part", name=name, score=score))
+        elif rank is not None:
+            parts.append(S("place", name=name, rank=rank))
+        else:
+            parts.append(S("score_part", name=name, score=str(S("no_score"))))
+    return parts
 
 
 def winner_message(winners: tuple[str, ...] | list[str]) -> Message:
@@ -134,17 +154,24 @@ class LogEntry:
     what: Message
 
 
-def log_lines(store: Store, session_id: int) -> list[LogEntry]:
-    """The effective log in order: time, whose turn it was, what happened."""
-    session = store.load_session(session_id, journal=False)
+def log_lines(store: Store, session_id: int) -> tuple[list[LogEntry], Message | None]:
+    """The effective log in order: time, whose turn it was, what happened. A log
+    that does not replay is shown up to its last good action, with the store's
+    sentence that names the action that fails."""
+    problem: Message | None = None
+    try:
+        session: Session = store.load_session(session_id, journal=False)
+    except UnrestorableGameError as error:
+        session = store.load_session(session_id, journal=False, upto=error.good)
+        problem = error.message
     rules = session.rules
     state = session.state_at(0)
     lines = []
-    for data in store.raw_actions(session_id):
+    for data in store.raw_actions(session_id)[: len(session.log)]:
         actor = data.get("player") or rules.summary(state).get("current")
         lines.append(LogEntry(local_time(data.get("at")), actor and str(actor), describe(data)))
         state = rules.apply(state, rules.parse_action(data))
-    return lines
+    return lines, problem
 
 
 def line_message(line: LogEntry, translate: Callable[[Message], str]) -> Message:
@@ -158,13 +185,9 @@ def line_message(line: LogEntry, translate: Callable[[Message], str]) -> Message
 # --- export ------------------------------------------------------------------------
 
 
-def export_folder() -> Path:
-    chosen = os.environ.get("COMPANION_EXPORT_DIR")
-    if chosen:
-        return Path(chosen)
-    documents = Path(platformdirs.user_documents_dir())
-    base = documents if documents.is_dir() else Path(platformdirs.user_data_dir(APP_NAME)).parent
-    return base / APP_NAME / "exports"
+def export_folder(store: Store) -> Path:
+    """`exports/` in the data folder, beside the database (`$COMPANION_DATA_DIR`)."""
+    return store.path.parent / "exports"
 
 
 def export_name(store: Store, session_id: int) -> str:
@@ -185,9 +208,24 @@ def export(store: Store, session_id: int, folder: Path) -> Path:
     return target
 
 
-def usb_sticks(media_root: Path | None = None, mounts: Path | None = None) -> list[Path]:
-    """Writable mount points under /media (USB sticks), by name."""
-    root = media_root or MEDIA_ROOT
+def save_game(store: Store, session_id: int, sticks: list[Path]) -> Message:
+    """ "Save game file": onto the first USB stick, else into the data folder's
+    exports; the sentence says where (or why not)."""
+    target = sticks[0] if sticks else export_folder(store)
+    try:
+        path = export(store, session_id, target)
+    except (OSError, CompanionError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        return S("export_failed", path=str(target), reason=reason or "?")
+    if sticks:
+        return S("exported_usb", name=target.name, file=path.name)
+    return S("exported_data", path=str(path))
+
+
+def usb_sticks(roots: tuple[Path, ...] | None = None, mounts: Path | None = None) -> list[Path]:
+    """The USB sticks to save to: writable file systems mounted under /media or
+    /run/media (a stick's own folder, not the roots themselves), by name."""
+    bases = MEDIA_ROOTS if roots is None else roots
     table = mounts or MOUNTS_FILE
     try:
         lines = table.read_text(encoding="utf-8").splitlines()
@@ -196,9 +234,10 @@ def usb_sticks(media_root: Path | None = None, mounts: Path | None = None) -> li
     found = []
     for line in lines:
         parts = line.split()
-        if len(parts) < 2:
+        if len(parts) < 4 or "ro" in parts[3].split(","):
             continue
         point = Path(parts[1].replace("\\040", " "))
-        if point.is_relative_to(root) and point != root and os.access(point, os.W_OK):
+        under = any(point.is_relative_to(b) and point != b for b in bases)
+        if under and point.is_dir() and os.access(point, os.W_OK):
             found.append(point)
     return sorted(found)

@@ -1,4 +1,7 @@
-"""Home: resume the unfinished game, start a new one, and see the hardware's state."""
+"""Home: every unfinished game (its players, the game, where it stands and when it
+was last played) to resume, or to abandon with a hold (it is kept, marked); a new
+game; the store's notice when a damaged database was moved aside; the hardware's
+state."""
 
 from __future__ import annotations
 
@@ -6,12 +9,17 @@ from typing import Any
 
 from kivy.app import App
 from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
+from companion.store import SessionRow, UnrestorableGameError
+from companion.ui.screens.history_data import local_date
 from companion.ui.strings import UI
+from companion.ui.widgets import AskView
 
 
 def resume_message(game: str, summary: dict[str, Any] | None) -> Message:
@@ -29,24 +37,89 @@ def resume_message(game: str, summary: dict[str, Any] | None) -> Message:
     return UI("resume_round", game=name, round=round_number, player=current)
 
 
+def details(row: SessionRow) -> Message:
+    """ "Kasia, Ola, Jan · last played 2025-03-14 21:30" """
+    return UI("unfinished_detail", players=", ".join(row.setup.names), when=local_date(row.updated))
+
+
+class UnfinishedRow(BoxLayout):
+    """One unfinished game: a tap resumes it, a hold on its right abandons it."""
+
+    session_id = NumericProperty(0)
+    title = ObjectProperty(None, allownone=True)
+    detail = ObjectProperty(None, allownone=True)
+
+
+class ResumeTap(ButtonBehavior, BoxLayout):
+    title = ObjectProperty(None, allownone=True)
+    detail = ObjectProperty(None, allownone=True)
+
+
 class HomeScreen(Screen):
-    resume_id = NumericProperty(0)
-    resume_message = ObjectProperty(None, allownone=True)
+    games = NumericProperty(0)  # unfinished games listed
+    notice = ObjectProperty(None, allownone=True)  # the store's moved-aside notice
+    problem = ObjectProperty(None, allownone=True)  # what went wrong with the last tap
+
+    @property
+    def app(self) -> Any:
+        return App.get_running_app()
 
     def prepare(self) -> None:
-        app = App.get_running_app()
-        row = app.store.unfinished()
-        if row is None:
-            self.resume_id = 0
-            self.resume_message = None
-            return
-        try:
-            self.resume_message = resume_message(row.game, row.summary)
-        except CompanionError:
-            self.resume_id = 0
-            return
-        self.resume_id = row.id
+        self.notice = self.app.store.notice_message
+        self.problem = None
+        self.show_games()
 
-    def resume(self) -> None:
-        if self.resume_id:
-            App.get_running_app().open_session(self.resume_id)
+    def show_games(self) -> None:
+        box = self.ids.games
+        box.clear_widgets()
+        rows = []
+        for row in self.app.store.sessions(finished=False):
+            try:
+                title = resume_message(row.game, row.summary)
+            except CompanionError:
+                title = UI("resume_title", game=row.game)  # a game this version lacks
+            rows.append(UnfinishedRow(session_id=row.id, title=title, detail=details(row)))
+        for widget in rows:
+            box.add_widget(widget)
+        self.games = len(rows)
+
+    # -- taps ----------------------------------------------------------------------
+    def resume(self, session_id: int) -> None:
+        self.problem = None
+        try:
+            self.app.open_session(session_id)
+        except UnrestorableGameError as error:
+            self._offer(error)
+        except CompanionError as error:
+            self.problem = error.message
+
+    def _offer(self, error: UnrestorableGameError) -> None:
+        """A stored log that does not replay: say which game and action, and offer to
+        resume up to the last good action (the rest is kept, marked undone)."""
+        app = self.app
+        AskView(
+            app.tr(error.message),
+            [
+                (app.t("cancel"), lambda: None),
+                (app.t("resume_upto", good=error.good), lambda: self._resume_upto(error)),
+            ],
+        ).open()
+
+    def _resume_upto(self, error: UnrestorableGameError) -> None:
+        try:
+            self.app.store.keep_first(error.session_id, error.good)
+            self.app.open_session(error.session_id)
+        except CompanionError as failed:
+            self.problem = failed.message
+
+    def abandon(self, session_id: int) -> None:
+        """Held: the game is given up. Kept in the database and in History."""
+        app = self.app
+        if app.model is not None and app.model.session_id == session_id:
+            app.model.close()
+            app.model = None
+        try:
+            app.store.abandon(session_id)
+        except CompanionError as error:
+            self.problem = error.message
+        self.show_games()

@@ -18,7 +18,7 @@ from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
 from companion.ui.tables.base.adapter import OptionField
-from companion.ui.widgets import sized
+from companion.ui.widgets import AskView, sized
 
 MAX_KNOWN = 12  # chips shown; the most recently seated first
 
@@ -169,6 +169,10 @@ class NewGameScreen(Screen):
             label.shorten = False
             row.add_widget(label, index=len(row.children))
             box.add_widget(row)
+            value = self.options.get(field.key, field.default)
+            for when, note in field.notes:
+                if value == when:
+                    box.add_widget(Factory.OptionNote(text=label_text(note)))
         box.add_widget(Factory.Widget())
 
     def _shown_fields(self) -> list[OptionField]:
@@ -197,11 +201,7 @@ class NewGameScreen(Screen):
                 toggle.bind(on_release=lambda _w, c=choice: self.set_option(field.key, c))
                 row.add_widget(toggle)
         elif field.kind == "flags":
-            for flag, label_key in field.choices:
-                toggle = sized(Factory.Toggle(text=label_text(label_key)), 16 * app.scale)
-                toggle.active = flag in value
-                toggle.bind(on_release=lambda _w, f=flag: self.toggle_flag(field.key, f))
-                row.add_widget(toggle)
+            self._flags(row, field, value)
         elif field.kind == "player":
             for index, name in enumerate(self.seated_names):
                 active = value == name or (value is None and index == 0)
@@ -214,6 +214,18 @@ class NewGameScreen(Screen):
                 toggle.bind(on_release=lambda _w, n=name: self.toggle_player(field.key, n))
                 row.add_widget(toggle)
         return row
+
+    def _flags(self, row: Any, field: OptionField, value: Any) -> None:
+        """On/off options one under the other: room for long names in any language."""
+        scale = App.get_running_app().scale
+        column = Factory.BoxLayout(orientation="vertical", spacing=6 * scale)
+        row.height = (48 * len(field.choices) + 6 * (len(field.choices) - 1)) * scale
+        for flag, label_key in field.choices:
+            toggle = sized(Factory.Toggle(text=label_text(label_key)), 16 * scale)
+            toggle.active = flag in value
+            toggle.bind(on_release=lambda _w, f=flag: self.toggle_flag(field.key, f))
+            column.add_widget(toggle)
+        row.add_widget(column)
 
     def step(self, field: OptionField, delta: int) -> None:
         value = int(self.options.get(field.key, field.default)) + delta
@@ -234,8 +246,34 @@ class NewGameScreen(Screen):
         self._build_options()
 
     # -- start ---------------------------------------------------------------------
-    def start(self) -> None:
-        app = App.get_running_app()
+    def start(self, confirmed: bool = False) -> None:
+        """Start the game (the rules check the options first); while other games are
+        unfinished, say so first: they stay on the home screen to resume."""
+        table = adapter(self.game_id)
+        options, app_options = self._chosen()
+        table_deals = table.table_deal(options)
+        options = table.with_deal(options, None)  # checked as app-dealt; the table's deal next
+        try:
+            self._check(options)
+            if not confirmed and self._ask_first():
+                return
+            if table_deals:
+                app = App.get_running_app()
+                app.screen("secret").pick(self.game_id, list(self.seated_names), options)
+                app.show("secret")
+                return
+            App.get_running_app().start_game(
+                self.game_id,
+                list(self.seated_names),
+                options,
+                reveal=table.secret_balloons,
+                app_options=app_options,
+            )
+        except CompanionError as error:
+            self.error = error.message
+
+    def _chosen(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The rules' options (each flag on its own) and the app's own."""
         table = adapter(self.game_id)
         app_keys = {f.key for f in table.options if f.app_only}
         shown = {f.key for f in self._shown_fields()}
@@ -249,25 +287,24 @@ class NewGameScreen(Screen):
             if field.kind == "flags":  # each flag is an option of its own, true or false
                 flags = options.pop(field.key, ())
                 options.update({flag: flag in flags for flag, _ in field.choices})
-        app_options = {k: v for k, v in chosen.items() if k in app_keys}
-        table_deals = table.table_deal(options)
-        options = table.with_deal(options, None)  # checked as app-dealt; the table's deal next
-        try:
-            self._check(options)
-            if table_deals:
-                app.screen("secret").pick(self.game_id, list(self.seated_names), options)
-                app.show("secret")
-                return
-            reveal = table.secret_balloons
-            app.start_game(
-                self.game_id,
-                list(self.seated_names),
-                options,
-                reveal=reveal,
-                app_options=app_options,
-            )
-        except CompanionError as error:
-            self.error = error.message
+        return options, {k: v for k, v in chosen.items() if k in app_keys}
+
+    def _ask_first(self) -> bool:
+        """Other games are unfinished: ask before starting (they are kept)."""
+        app = App.get_running_app()
+        waiting = app.store.sessions(finished=False)
+        if not waiting:
+            return False
+        named = "; ".join(
+            f"{games.get(r.game).name if r.game in games.game_ids() else r.game}"
+            f" ({', '.join(r.setup.names)})"
+            for r in waiting
+        )
+        AskView(
+            app.t("unfinished_warning", games=named),
+            [(app.t("back"), lambda: None), (app.t("start_anyway"), lambda: self.start(True))],
+        ).open()
+        return True
 
     def _check(self, options: dict[str, Any]) -> None:
         from companion.core.model import PlayerSpec

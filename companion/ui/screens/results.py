@@ -1,5 +1,6 @@
 """Results: ranks with shared places, the winner(s) large, each player's score
-parts as bars, and the BG Stats QR code."""
+parts as bars and secret balloons revealed, why a tie went the way it did, the BG
+Stats QR code, and UNDO back to the table: no tap ends a game for good."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.core.errors import CompanionError
 from companion.ui import theme
 from companion.ui.screens import bgstats
 from companion.ui.strings import UI
@@ -21,6 +23,12 @@ class ResultsScreen(Screen):
     winner_hex = StringProperty(theme.TEXT)
     link = StringProperty("")
     points = BooleanProperty(True)  # False for a race without points: no bars, no legend
+    explain = StringProperty("")  # why equal players were ranked apart (the rules')
+    problem = ObjectProperty(None, allownone=True)  # a new game that could not start
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        App.get_running_app().bind(lang=lambda *_: self._words())
 
     def prepare(self) -> None:
         model = App.get_running_app().model
@@ -35,6 +43,7 @@ class ResultsScreen(Screen):
         self.points = any(p.get("score") is not None for p in summary["players"])
         self.winner_hex = model.seat(winners[0])[1] if winners else theme.TEXT
         self._build_rows(model, summary)
+        self._words()
         row = App.get_running_app().store.session_row(model.session_id)
         self.link = bgstats.play_link(model.session, row)
 
@@ -64,3 +73,40 @@ class ResultsScreen(Screen):
             bars.right_max, bars.left_max = right, left
             bars.rows = [part] if self.points else []
             box.add_widget(row)
+
+    def _words(self) -> None:
+        """The secret balloons revealed and the tie-breaks, in the language of now."""
+        app = App.get_running_app()
+        model = app.model
+        if model is None or not model.session.decided:
+            return
+        held = model.adapter.held(model.session)
+        for row in self.ids.rows.children:
+            colours = [app.colour_name(c) for c in held.get(row.name, ())]
+            row.detail = (
+                app.t("and", a=colours[0], b=colours[1])
+                if len(colours) > 1
+                else (colours[0] if colours else "")
+            )
+        reasons = model.rules.tie_breaks(model.state)
+        self.explain = "\n".join(app.tr(m) for m in reasons)
+
+    # -- no tap ends a game for good -------------------------------------------------
+    def undo(self) -> None:
+        """Back to the table (or the score) with the action that ended the game undone."""
+        app = App.get_running_app()
+        if app.model is not None and app.model.undo():
+            app.show(app.screen_for_model())
+
+    def play_again(self) -> None:
+        """The same players and options; a refusal (a full disk) is said here."""
+        self.problem = None
+        try:
+            App.get_running_app().play_again()
+        except CompanionError as error:
+            self.problem = error.message
+
+    def button(self, source: str) -> None:
+        """UNDO goes back to the game; GO and PAUSE have nothing to do here."""
+        if source == "undo":
+            self.undo()

@@ -1,8 +1,9 @@
 """Secret balloon cards, one player after another ("pass the Pi").
 
 Reveal mode (the app dealt): the colour shows only while the player's finger is on
-the screen. Pick mode (the table dealt): each player taps the colour(s) on their
-card, then the game starts with that deal.
+the screen, both colours side by side for a player who holds two balloons. Pick
+mode (the table dealt): each player taps the colour(s) on their card. The last
+player's "Start the race" starts it: no further screen.
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ class SecretScreen(Screen):
     index = NumericProperty(0)
     names = ListProperty([])
     seen = BooleanProperty(False)  # this player has looked (or picked)
-    finished = BooleanProperty(False)
     ready = BooleanProperty(False)
     prompt = ObjectProperty(None, allownone=True)
     hint = ObjectProperty(None, allownone=True)
     next_label = ObjectProperty(None, allownone=True)
     shown_text = StringProperty("")
     shown_hex = StringProperty(theme.PANEL)
+    shown_hex2 = StringProperty(theme.PANEL)  # the second balloon's (or the same)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -51,7 +52,7 @@ class SecretScreen(Screen):
 
     def _language(self, *_: Any) -> None:
         """Messages re-render by themselves; colour names are words: say them again."""
-        if self.finished or self.index >= len(self.names):
+        if self.index >= len(self.names):
             return
         if self.mode == "reveal" and App.get_running_app().model is not None:
             self._load_colours(self.names[self.index])
@@ -69,7 +70,6 @@ class SecretScreen(Screen):
         if self._pending is None:
             self.mode = "reveal"
         self.index = 0
-        self.finished = False
         self._enter_player()
 
     def pick(self, game_id: str, names: list[str], options: dict[str, Any]) -> None:
@@ -86,11 +86,6 @@ class SecretScreen(Screen):
         self.seen = False
         self.ready = False
         if self.index >= len(self.names):
-            self.finished = True
-            self.ready = True
-            self.prompt = UI("secret_done")
-            self.hint = None
-            self.next_label = UI("secret_start")
             return
         name = self.names[self.index]
         two = self.per_player > 1
@@ -116,6 +111,7 @@ class SecretScreen(Screen):
         words = [app.colour_name(c) for c in colours]
         self.shown_text = app.t("and", a=words[0], b=words[1]) if len(words) > 1 else words[0]
         self.shown_hex = theme.BALLOON_COLOURS.get(colours[0], theme.PANEL)
+        self.shown_hex2 = theme.BALLOON_COLOURS.get(colours[-1], theme.PANEL)
 
     def held(self, holding: bool) -> None:
         if holding:
@@ -155,8 +151,8 @@ class SecretScreen(Screen):
     def next(self) -> None:
         if not self.ready:
             return
-        if self.finished:
-            self._start()
+        if self.index + 1 >= len(self.names):
+            self._start()  # the last player: the race starts now
             return
         if self.mode == "pick":
             self.ids.picks.clear_widgets()  # the next player must not see this choice
@@ -178,6 +174,5 @@ class SecretScreen(Screen):
             # e.g. two players named the same colour: ask again from the first player
             self.pick(game_id, names, options)
             self.index = 0
-            self.finished = False
             self._enter_player()
             self.hint = error.message

@@ -2,8 +2,9 @@
 
 Each change is checked at once the way the file is (`config.from_dict`), so a bad
 value shows the file's own sentence; Save writes the file (`config.save`, atomic)
-to the path the app read it from. The language changes the moment it is tapped,
-mute and the hourglass warnings with Save; hardware settings after a restart.
+to the path the app read it from. Every setting, the language too, takes effect with
+Save (the language, mute and the hourglass warnings at once, hardware settings after
+a restart); leaving with changes not saved asks first.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from companion.core.errors import ConfigError
 from companion.ui.screens import settings_data
 from companion.ui.screens.settings_data import Setting
 from companion.ui.screens.text import S
-from companion.ui.widgets import Toggle, sized
+from companion.ui.widgets import AskView, Toggle, sized
 
 MINUS = "\u2212"  # the minus sign: as wide as the plus, unlike a hyphen
 
@@ -100,8 +101,6 @@ class SettingsScreen(Screen):
         if setting.kind == "multi":
             choice = settings_data.toggled(value, choice)
         self._set(setting, choice)
-        if setting.path == ("language",):
-            self.app.set_language(choice)  # at once, before Save: people read the screen
 
     def step(self, setting: Setting, direction: int) -> None:
         value = settings_data.get(dict(self.draft), setting.path)
@@ -137,6 +136,30 @@ class SettingsScreen(Screen):
         self.error, self.changed = None, False
         self.notice = S("saved_restart" if restart else "saved", path=str(path))
         return True
+
+    # -- leaving -----------------------------------------------------------------------
+    def may_leave(self, target: str) -> bool:
+        """Changes not saved: ask (save, leave without them, or stay) before going."""
+        if not self.changed:
+            return True
+        app = self.app
+        AskView(
+            app.tr(S("unsaved_leave")),
+            [
+                (app.tr(S("stay")), lambda: None),
+                (app.tr(S("discard")), lambda: self._leave(target)),
+                (app.tr(S("save_leave")), lambda: self._save_and_leave(target)),
+            ],
+        ).open()
+        return False
+
+    def _leave(self, target: str) -> None:
+        self.changed = False
+        self.app.show(target)
+
+    def _save_and_leave(self, target: str) -> None:
+        if self.save():  # a value the file refuses: stay, its sentence on screen
+            self._leave(target)
 
 
 def text_width(text: str, font_size: float) -> float:

@@ -5,12 +5,41 @@ order. No Kivy here; GO's meaning and the timer's defaults are the skeleton's.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from companion.core.model import EndTurn, PlayerSpec
+from companion.core.messages import Message
+from companion.core.model import ActionBase, EndTurn, PlayerSpec
 from companion.core.session import Session
 from companion.games import ballonrennen as br
-from companion.ui.tables.ballonrennen.text import balloon_hex, key
-from companion.ui.tables.base.adapter import TIMER_KEY, OptionField, TableAdapter
+from companion.ui.tables.ballonrennen import words
+from companion.ui.tables.ballonrennen.text import UB, balloon_hex, key
+from companion.ui.tables.base.adapter import (
+    TIMER_KEY,
+    Correction,
+    Counter,
+    OptionField,
+    TableAdapter,
+    player_correction,
+)
+
+# The rules' prompts the table shows elsewhere: in the step line, under the wind rose
+# (the move), or on the new-game screen (the app's deck).
+QUIET = frozenset(
+    {
+        "p_deck_ours",
+        "p_altitude_air",
+        "p_altitude_ground",
+        "p_landed_now",
+        "p_card_table",
+        "p_card_app",
+        "p_favourable",
+        "p_move",
+        "p_move_one",
+        "p_stay",
+        "p_ground",
+        "p_end",
+    }
+)
 
 
 class BallonrennenAdapter(TableAdapter):
@@ -23,6 +52,7 @@ class BallonrennenAdapter(TableAdapter):
             "choice",
             "table",
             (("table", key("o_deck_table")), ("app", key("o_deck_app"))),
+            notes=(("app", key("o_deck_app_note")),),  # said where the deck is chosen
         ),
         OptionField(
             "play_on",
@@ -45,6 +75,44 @@ class BallonrennenAdapter(TableAdapter):
         """The rules' balloon colours in seat order (red, yellow, green, ...)."""
         colours = br.assign_colours([PlayerSpec(name=n) for n in names])
         return [(c, balloon_hex(c)) for c in colours]
+
+    # -- corrections and words ---------------------------------------------------------
+    def correction(self, session: Session, subject: str) -> Correction | None:
+        state: br.State = session.state
+        found = next((p for p in state.players if p.name == subject), None)
+        if found is None:
+            return None
+        return player_correction(
+            subject,
+            Counter("gas", UB("t_gas"), found.gas, ("BallastToken", "canister")),
+            Counter("sandbags", UB("t_sandbags"), found.sandbags, ("BallastToken", "sandbag")),
+            Counter("mail_sack", UB("t_mail_sack"), found.mail_sack, ("BallastToken", "sack")),
+        )
+
+    def step(self, session: Session) -> Message | None:
+        """The altitude and the wind card, a Favourable wind, or the move and the end
+        of the turn, as the rules' phase of the turn says."""
+        state: br.State = session.state
+        if state.over:
+            return None
+        name = state.current_player.name
+        phase = br.RULES.phase(state)
+        if phase == "favourable":
+            return br.M("p_favourable", player=name)
+        if phase != "altitude":
+            done = state.current_player.state == "finished"
+            return br.M("p_end", player=name) if done else UB("step_move", player=name)
+        if state.turn.landed:
+            return br.M("p_card_app" if state.app_deck else "p_card_table", player=name)
+        return UB("step_altitude_draw" if state.app_deck else "step_altitude_card", player=name)
+
+    def reminders(self, session: Session) -> list[Message]:
+        """The rules' prompts but the step's own, the move (drawn under the wind rose)
+        and the note on the app's deck (said where the deck is chosen)."""
+        return [m for m in session.prompts() if m.key.rsplit(".", 1)[-1] not in QUIET]
+
+    def describe(self, action: ActionBase, before: Any) -> Message:
+        return words.describe(action, before)
 
 
 ADAPTER = BallonrennenAdapter()

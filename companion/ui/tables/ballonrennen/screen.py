@@ -18,7 +18,7 @@ from kivy.properties import ListProperty, StringProperty
 from companion.games import ballonrennen as br
 from companion.ui import theme
 from companion.ui.tables.ballonrennen import view
-from companion.ui.tables.ballonrennen.text import UB, balloon_hex
+from companion.ui.tables.ballonrennen.text import UB, balloon_hex, card_name
 from companion.ui.tables.ballonrennen.widgets import (
     BrCardShown,
     BrDraw,
@@ -101,6 +101,7 @@ class BallonrennenScreen(TableScreen):
                 altitude=str(balloon.altitude),
             )
             row.height = 70 * self.app.scale
+            row.bind(on_release=lambda w: self.open_correction(w.name))
             box.add_widget(row)
         box.add_widget(Factory.Widget())
 
@@ -138,13 +139,12 @@ class BallonrennenScreen(TableScreen):
         if not state.app_deck:
             grid = Factory.BrCardGrid()
             for card in br.CARDS:
-                tap = CardTap(card=card, label=self.app.tr(UB(f"card_{card}")))
+                tap = CardTap(card=card, label=self.app.tr(card_name(card)))
                 tap.bind(on_release=lambda _w, c=card: self.act("wind_card", card=c))
                 grid.add_widget(tap)
             return grid
         box = BrDraw()
         box.left = self.app.tr(UB("deck_left", count=self.model.summary["table"]["deck_left"]))
-        box.note = self.app.tr(br.RULES.deck_note(state))
         box.ids.draw.text = self.app.tr(UB("draw"))
         box.ids.draw.bind(on_release=lambda _w: self.act("wind_card"))
         return box
@@ -153,7 +153,7 @@ class BallonrennenScreen(TableScreen):
         card = br.RULES.current_card(self.state) or ""
         return BrCardShown(
             card=card,
-            title=self.app.tr(UB(f"card_{card}")) if card else "",
+            title=self.app.tr(card_name(card)) if card else "",
             says=self.app.tr(UB(f"says_{card}")) if card else "",
         )
 

@@ -3,7 +3,7 @@ files), and the balloons' colours. No Kivy here."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Message
 from companion.ui import theme
 
 NS = "ui_ballonrennen"
@@ -18,6 +18,8 @@ UB = Catalog(
         "o_play_on_no": "race ends",
         "o_play_on_yes": "play for places",
         "o_timer": "Turn timer",
+        "o_deck_app_note": "The app shuffles 60 wind cards. The rulebook does not say how "
+        "many of each card the real deck holds, so the app uses a mix of its own.",
         # directions on the hex board
         "d_E": "east",
         "d_SE": "south-east",
@@ -31,11 +33,12 @@ UB = Catalog(
         "ab_W": "W",
         "ab_NW": "NW",
         "ab_NE": "NE",
-        # the wind cards: a short name for the buttons, a line for the card shown
-        "card_turn_1": "Turn 1",
-        "card_turn_2": "Turn 2",
-        "card_turn_3": "Turn 3",
-        "card_turn_all": "Turn all",
+        # the wind cards: a short name for the buttons, a line for the card shown (the
+        # "turn" cards turn the wind marker of an altitude: not a turn of the game)
+        "card_wind_1": "Wind 1 turns",
+        "card_wind_2": "Wind 2 turns",
+        "card_wind_3": "Wind 3 turns",
+        "card_wind_all": "All winds",
         "card_favourable": "Favourable",
         "card_calm": "Calm",
         "card_weak": "Weak wind",
@@ -83,8 +86,37 @@ UB = Catalog(
         "s_landed": "landed",
         "s_finished": "place {place}",
         "alt": "alt.",
+        # the step line, and the tokens a correction puts right
+        "step_altitude_card": "{player}: choose the altitude, then turn over a wind card",
+        "step_altitude_draw": "{player}: choose the altitude, then draw a wind card",
+        "step_move": "{player}: move the balloon, then end the turn",
+        "t_gas": "gas canisters",
+        "t_sandbags": "sandbags",
+        "t_mail_sack": "mail sack",
+        # each action, as "Undone: ..." names it
+        "did_release": "{player}'s release: the balloon to altitude {altitude}",
+        "did_release_plain": "{player}'s release",
+        "did_land": "{player}'s landing",
+        "did_wind_card": "{player}'s wind card",
+        "did_favourable": "{player}'s turn of the altitude {altitude} marker",
+        "did_drop_mail": "{player}'s mail drop",
+        "did_forced_landing": "{player}'s forced landing",
+        "did_reach_goal": "{player}'s arrival at the goal",
+        "did_end_turn": "{player}'s end of turn",
+        "did_adjust_gas": "the correction of {player}'s gas canisters ({delta})",
+        "did_adjust_sandbags": "the correction of {player}'s sandbags ({delta})",
+        "did_adjust_mail_sack": "the correction of {player}'s mail sack ({delta})",
     },
 )
+
+
+# The card ids whose names are worded apart from the id (the "turn" cards).
+CARD_KEYS = {"turn_1": "wind_1", "turn_2": "wind_2", "turn_3": "wind_3", "turn_all": "wind_all"}
+
+
+def card_name(card: str) -> Message:
+    """A wind card's short name, for its button and the card shown."""
+    return UB(f"card_{CARD_KEYS.get(card, card)}")
 
 
 def key(name: str) -> str:

@@ -382,7 +382,9 @@ class MarkerTap(ButtonBehavior, BoxLayout):
     way = StringProperty("cw")
 
 
-class BrPlayerRow(BoxLayout):
+class BrPlayerRow(ButtonBehavior, BoxLayout):
+    """A balloon's tokens and place at a glance; a tap opens the corrections."""
+
     name = StringProperty("")
     colour_name = StringProperty("")
     detail = StringProperty("")
@@ -400,7 +402,6 @@ class BrLadderRow(BoxLayout):
 
 class BrDraw(BoxLayout):
     left = StringProperty("")
-    note = StringProperty("")
 
 
 class BrCardShown(BoxLayout):

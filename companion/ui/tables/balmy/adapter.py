@@ -7,10 +7,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
-from companion.ui.tables.balmy.text import balloon_hex, label
-from companion.ui.tables.base.adapter import TIMER_KEY, GoKind, OptionField, TableAdapter
+from companion.ui.tables.balmy import view, words
+from companion.ui.tables.balmy.text import T, balloon_hex, label
+from companion.ui.tables.base.adapter import (
+    TIMER_KEY,
+    Correction,
+    Counter,
+    GoKind,
+    OptionField,
+    TableAdapter,
+)
+
+STEPS = {1: "step_card", 2: "step_altitude", 3: "step_fly"}  # the turn's steps 1 to 3
 
 
 def state_of(session: Session) -> bb.State:
@@ -67,6 +79,46 @@ class BalmyAdapter(TableAdapter):
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return bb.balloons_per_player(bb.Options.model_validate(dict(options)), count)
+
+    # -- corrections and words ---------------------------------------------------------
+    def correction(self, session: Session, subject: str) -> Correction | None:
+        """A balloon's tokens and cards (the `adjust` names the balloon's colour)."""
+        found = next((b for b in state_of(session).balloons if b.colour == subject), None)
+        if found is None:
+            return None
+        counts = {
+            "fuel": found.fuel,
+            "gas": found.gas,
+            "ballast": found.ballast,
+            "hand": found.hand,
+            "in_front": found.in_front,
+        }
+        return Correction(
+            T("correct_balloon", colour=subject, player=found.owner),
+            {"balloon": subject},
+            tuple(Counter(t, T(t), n, ("BalmyToken", t)) for t, n in counts.items()),
+        )
+
+    def step(self, session: Session) -> Message | None:
+        """The advantage cards dealt at setup, then the turn's step: the card, the
+        altitude, the flight and the end of the turn."""
+        state = state_of(session)
+        waiting = [p.name for p in state.players if not p.advantage_recorded]
+        if state.over:
+            return None
+        if waiting:
+            return bb.M("p_advantage", player=waiting[0])
+        balloon = state.active
+        key = STEPS[bb.RULES.current_step(state) or 3]
+        return T(key, player=balloon.owner, colour=balloon.colour)
+
+    def reminders(self, session: Session) -> list[Message]:
+        """What the tabs do not show already: skipped turns, the variants' reminders."""
+        step = self.step(session)
+        return [m for m in view.news(state_of(session), session.prompts())[0] if m != step]
+
+    def describe(self, action: ActionBase, before: Any) -> Message:
+        return words.describe(action, before)
 
 
 ADAPTER = BalmyAdapter()

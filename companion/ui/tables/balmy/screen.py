@@ -35,6 +35,7 @@ from companion.ui.widgets import sized
 class BalmyScreen(TableScreen):
     tab = StringProperty("cards")
     owner = StringProperty("")
+    balloon_colour = StringProperty("")  # the current balloon's colour id
     balloon_text = StringProperty("")
     balloon_hex = StringProperty(theme.TEXT)
     altitude_text = StringProperty("")
@@ -81,6 +82,7 @@ class BalmyScreen(TableScreen):
         state = self.state
         balloon = state.active
         self.owner = balloon.owner
+        self.balloon_colour = balloon.colour
         self.balloon_text = self.tr(T("balloon", colour=self.colour(balloon.colour)))
         self.balloon_hex = balloon_hex(balloon.colour)
         self.altitude_text = self.tr(altitude_name(balloon.altitude))
@@ -94,10 +96,10 @@ class BalmyScreen(TableScreen):
             tab.build(state)
         self._show_tabs()
 
-    def prompt_text(self) -> str:
-        news, step = view.news(self.state, self.model.prompts)
-        others = [self.tr(m) for m in news]
-        return view.message_lines(self.upkeep_text(), others, self.tr(step) if step else "")
+    def prompt_lines(self) -> list[str]:
+        """After an end of turn the upkeep first, then the rules' reminders."""
+        others = [self.tr(m) for m in self.model.adapter.reminders(self.model.session)]
+        return view.message_lines(self.upkeep_text(), others)
 
     def upkeep_text(self) -> str:
         upkeep = view.last_upkeep(self.model.session)

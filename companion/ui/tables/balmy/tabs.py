@@ -203,7 +203,8 @@ class BalloonsTab(Tab):
     def _row(self, balloon: dict[str, Any], markers: list[str], current: str | None) -> Any:
         screen = self.screen
         colour = balloon["colour"]
-        return BalmyOverviewRow(
+        row = BalmyOverviewRow(
+            colour=colour,
             title=f"{screen.colour(colour)} · {balloon['owner']}",
             altitude=screen.tr(altitude_name(balloon["altitude"])),
             swatch=theme.rgba(balloon_hex(colour)),
@@ -214,3 +215,5 @@ class BalloonsTab(Tab):
             cards=f"{balloon['hand']}/{balloon['in_front']}",
             badges="  ".join(screen.tr(m) for m in view.badges(balloon, markers)),
         )
+        row.bind(on_release=lambda w: screen.open_correction(w.colour))
+        return row

@@ -138,11 +138,10 @@ def news(state: bb.State, prompts: Sequence[Message]) -> tuple[list[Message], Me
     return fresh, (unmarked(current.message) if current is not None else None)
 
 
-def message_lines(upkeep: str, others: Sequence[str], step: str) -> str:
-    """Three lines at most: after an end of turn the upkeep and the news come first;
-    the current step is on the Steps tab as well."""
-    lines = [upkeep, *others] if upkeep and others else [upkeep, *others[-1:], step]
-    return "\n".join(line.strip() for line in lines if line)
+def message_lines(upkeep: str, others: Sequence[str]) -> list[str]:
+    """The lines under the step line: after an end of turn the upkeep first, then
+    the news (the step has a line of its own; the strip shows what fits whole)."""
+    return [line.strip() for line in (upkeep, *others) if line]
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from kivy.properties import (
     NumericProperty,
     StringProperty,
 )
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
@@ -175,9 +176,11 @@ class BalmyStep(BoxLayout):
     status = StringProperty("todo")
 
 
-class BalmyOverviewRow(BoxLayout):
-    """One balloon in the overview: colour, owner, altitude, tokens, cards, badges."""
+class BalmyOverviewRow(ButtonBehavior, BoxLayout):
+    """One balloon in the overview: colour, owner, altitude, tokens, cards, badges;
+    a tap opens its corrections."""
 
+    colour = StringProperty("")
     title = StringProperty("")
     altitude = StringProperty("")
     swatch = ColorProperty(theme.rgba(theme.TEXT))

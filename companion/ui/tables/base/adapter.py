@@ -10,7 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from companion.core.messages import Catalog, Message, Param
+from companion.core.model import ActionBase
 from companion.core.session import Session
+from companion.ui.strings import UI
 
 GoKind = Literal["start_timer", "end_turn", "score", "order", "none"]
 
@@ -31,7 +34,10 @@ class OptionField:
 
     `app_only` options are the app's, not the rules' (a turn timer for a game whose
     rules have none): they are kept with the session (`extra["app_options"]`) and
-    never reach the game file, whose options the rules check strictly."""
+    never reach the game file, whose options the rules check strictly.
+
+    `notes` (value, label key): a sentence shown under the option while that value
+    is chosen (what the players should know about it, said once, where it is chosen)."""
 
     key: str
     label: str
@@ -42,9 +48,45 @@ class OptionField:
     maximum: int = 120
     app_only: bool = False
     max_players: int = 0
+    notes: tuple[tuple[Any, str], ...] = ()
 
 
 TIMER_KEY = "turn_timer_seconds"  # the app-only turn timer's option
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One count a correction puts right: the `adjust` token, its name, the count
+    now, and its drawing (a widget class name and its `kind`)."""
+
+    token: str
+    label: Message
+    count: int
+    icon: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a tap on a player's (or a balloon's) tokens corrects: a title, the fields
+    that name them in an `adjust` ({"player": "Jan"}, {"balloon": "red"}) and the
+    counts, each put right by one `adjust` the rules check."""
+
+    title: Message
+    fields: Mapping[str, str]
+    counters: tuple[Counter, ...]
+
+
+def player_correction(name: str, *counters: Counter) -> Correction:
+    """A player's own counts (an `adjust` names the player)."""
+    return Correction(UI("correct_title", player=name), {"player": name}, counters)
+
+
+def adjusted(catalog: Catalog, action: Any, **who: Param) -> Message:
+    """An `adjust` in words from a table's catalog, its `did_adjust_<token>` sentence."""
+    key = f"did_adjust_{action.token}"
+    if key not in catalog.keys:
+        return UI("did_action")
+    return catalog(key, **who, delta=f"{action.delta:+d}")
 
 
 class TableAdapter:
@@ -120,3 +162,25 @@ class TableAdapter:
     def roll_of_turn(self, session: Session) -> Sequence[int]:
         """The dice rolled this turn, () if none yet."""
         return ()
+
+    # -- corrections ---------------------------------------------------------------------
+    def correction(self, session: Session, subject: str) -> Correction | None:
+        """The counts of `subject` (a player, or a balloon's colour) a tap corrects."""
+        return None
+
+    # -- words -------------------------------------------------------------------------
+    def step(self, session: Session) -> Message | None:
+        """The one line that says what the table does now ("Kasia: roll the dice"),
+        read from the rules; None once nothing is left to do."""
+        return None
+
+    def reminders(self, session: Session) -> list[Message]:
+        """What else the rules' prompts say now, besides the step (news, the round's
+        obstacle, a variant's reminder), most important first."""
+        step = self.step(session)
+        return [m for m in session.prompts() if m != step]
+
+    def describe(self, action: ActionBase, before: Any) -> Message:
+        """`action` in the players' words ("Kasia's end of turn"), from the state
+        `before` it: what "Undone: ..." names. Never the action's type."""
+        return UI("did_action")

@@ -1,27 +1,40 @@
-"""The tables' dialogs: `TableDialog`, the look and the answer line every table's
-dialog shares (its kv rule is in `table.kv`), and `QuestionsDialog`, a few one-tap
-questions and an OK button.
+"""The tables' dialogs, the same for every game (their kv rules are in `table.kv`):
 
-A dialog covers the message strip, so the answer to a press made in it (a rule's
-refusal) is shown in the dialog itself, in its `error` line.
+- `TableDialog`: the look and the answer line every table's dialog shares;
+- `QuestionsDialog`: a few one-tap questions and an OK button;
+- `ConfirmDialog`: the end of a turn that would skip a mandatory step asks first;
+- `CorrectionDialog`: a player's (or a balloon's) counts put right with -/+, a tap
+  for 1 and a hold for 5, each step an `adjust` the rules check;
+- `DiceDialog`: the dice tapped in, the ones the reader could read kept.
+
+A dialog covers the message strip, so the answer to a press made while it is open
+(a rule's refusal, GO at the wrong moment) is shown in the dialog itself, in its
+`error` line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion.ui.widgets import sized
+from companion.ui.tables.base.adapter import Correction
+from companion.ui.widgets import DieFace, StepTap, sized
+
+if TYPE_CHECKING:
+    from companion.ui.tables.base.screen import TableScreen
+
+D = TypeVar("D", bound="TableDialog")
+MAX_IN_A_LINE = 4  # choices of a question side by side; more go in lines of three
 
 
 class TableDialog(ModalView):
-    error = StringProperty("")  # the refusal of the last press made here
+    error = StringProperty("")  # the answer to the last press made while it is open
 
 
 @dataclass(frozen=True)
@@ -53,7 +66,7 @@ class QuestionsDialog(TableDialog):
         super().__init__(**kwargs)
         self.title = title
         self.ok_text = ok_text
-        self.rows = max(1, len(questions))
+        self.rows = max(1, sum(_lines(q) for q in questions))
         self.questions = list(questions)
         self.answers: dict[str, Any] = {q.key: q.default for q in questions}
         self.on_ok = on_ok
@@ -64,18 +77,21 @@ class QuestionsDialog(TableDialog):
         box.clear_widgets()
         scale = App.get_running_app().scale
         for question in self.questions:
-            row = Factory.BoxLayout(spacing=6 * scale)
+            row = Factory.BoxLayout(spacing=6 * scale, size_hint_y=_lines(question))
             if question.label:
                 caption = Factory.Dim(text=question.label, size_hint_x=None)
                 caption.width = (150 if len(question.label) > 3 else 36) * scale
                 caption.shorten = False
                 caption.text_size = (caption.width, None)
                 row.add_widget(caption)
+            # Many choices (six advantage cards): in lines of three, room for long names.
+            choices = Factory.GridLayout(rows=_lines(question), spacing=6 * scale)
             for value, text in question.choices:
                 active = self.answers.get(question.key) == value
                 toggle = sized(Factory.Toggle(text=text, active=active), 16 * scale)
                 toggle.bind(on_release=lambda _w, k=question.key, v=value: self.choose(k, v))
-                row.add_widget(toggle)
+                choices.add_widget(toggle)
+            row.add_widget(choices)
             box.add_widget(row)
 
     def choose(self, key: str, value: Any) -> None:
@@ -91,3 +107,245 @@ class QuestionsDialog(TableDialog):
             self.dismiss()
         else:
             self.error = refused
+
+
+def _lines(question: Question) -> int:
+    """The lines a question's choices take: one, or lines of three for many."""
+    count = len(question.choices)
+    return 1 if count <= MAX_IN_A_LINE else -(-count // 3)
+
+
+class ConfirmDialog(TableDialog):
+    """The rules name mandatory steps an end of turn now would skip: say them and
+    ask. "End anyway" (or GO again) ends the turn, Cancel goes back to it."""
+
+    lines = StringProperty("")
+
+    def __init__(self, screen: TableScreen, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen = screen
+
+    def end_anyway(self) -> None:
+        model = self.screen.model
+        if model is not None and not model.end_turn(anyway=True):
+            self.error = self.screen.app.tr(model.error)
+
+    def cancel(self) -> None:
+        if self.screen.model is not None:
+            self.screen.model.confirm_end = []
+        self.dismiss()
+
+
+class CorrectionDialog(TableDialog):
+    """The table and the app disagree: one player's (or balloon's) counts put right
+    with -/+ (a tap 1, a hold 5), each step an `adjust` action the rules check. The
+    adapter says what the counts are and what an `adjust` names."""
+
+    title = StringProperty("")
+    rows = NumericProperty(2)
+
+    def __init__(self, screen: TableScreen, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen = screen
+        self.subject = ""
+        self._counts: dict[str, Any] = {}  # token -> the label showing its count
+
+    def show(self, subject: str) -> None:
+        found = self._correction(subject)
+        if found is None:
+            return
+        self.subject, self.error = subject, ""
+        self._build(found)
+        self.open()
+
+    def _correction(self, subject: str) -> Correction | None:
+        model = self.screen.model
+        return model.adapter.correction(model.session, subject) if model is not None else None
+
+    def _build(self, found: Correction) -> None:
+        app = App.get_running_app()
+        self.title = app.tr(found.title)
+        self.rows = len(found.counters)
+        box = self.ids.counters
+        box.clear_widgets()
+        self._counts = {}
+        for counter in found.counters:
+            row = Factory.CorrectionRow()
+            row.label = app.tr(counter.label)
+            widget, kind = counter.icon
+            row.ids.icon.add_widget(Factory.get(widget)(kind=kind))
+            for step in (w for w in row.walk(restrict=True) if isinstance(w, StepTap)):
+                step.bind(on_step=lambda _w, delta, t=counter.token: self.step(t, delta))
+            self._counts[counter.token] = row
+            box.add_widget(row)
+        self.sync(found)
+
+    def sync(self, found: Correction | None = None) -> None:
+        found = found or self._correction(self.subject)
+        if found is None:
+            return
+        for counter in found.counters:
+            self._counts[counter.token].count = counter.count
+
+    def step(self, token: str, delta: int) -> None:
+        found = self._correction(self.subject)
+        if found is None:
+            return
+        fields = {**found.fields, "token": token, "delta": delta}
+        self.error = self.screen.dialogs.attempt("adjust", **fields) or ""
+        self.sync()
+
+
+class DiceDialog(TableDialog):
+    """The dice tapped in, recorded as soon as the last is known. Opened with a roll
+    the reader read in part, it keeps the dice it read and marks the missing ones:
+    the table taps only those. A tap on an entered die takes it out again."""
+
+    slots = ListProperty([])  # one value per die, 0 while not known
+
+    def __init__(self, screen: TableScreen, known: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen = screen
+        self.count = screen.model.adapter.dice
+        self.partial = any(known)  # a roll read in part: the missing dice are marked
+        self.slots = [int(v) for v in known] if known else [0] * self.count
+        for face in range(1, 7):
+            die = DieFace(value=face)
+            die.bind(on_release=lambda _w, v=face: self.add(v))
+            self.ids.faces.add_widget(die)
+        self._show()
+
+    def add(self, value: int) -> None:
+        if 0 not in self.slots:
+            return
+        self.slots[self.slots.index(0)] = value
+        self._show()
+        if 0 in self.slots:
+            return
+        adapter = self.screen.model.adapter
+        refused = self.screen.dialogs.attempt(adapter.dice_action, values=list(self.slots))
+        if refused is None:
+            self.dismiss()
+        else:
+            self.error = refused
+
+    def take(self, index: int) -> None:
+        self.slots[index] = 0
+        self._show()
+
+    def clear(self) -> None:
+        self.slots = [0] * self.count
+        self.partial = False
+        self._show()
+
+    def _show(self) -> None:
+        row = self.ids.entered
+        row.clear_widgets()
+        for index, value in enumerate(self.slots):
+            die = DieFace(value=value, marked=self.partial and not value)
+            die.bind(on_release=lambda _w, i=index: self.take(i))
+            row.add_widget(die)
+
+
+class Dialogs:
+    """A table's dialogs: closed when the table is left; the questions built again
+    in a new language, with the answers given so far; the one on top is where the
+    answer to a press goes."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self._kept: list[TableDialog] = []
+        self._questions: QuestionsDialog | None = None
+        self._reopen: Callable[[], None] | None = None  # builds the questions again
+        self._confirm: ConfirmDialog | None = None
+        self._correction: CorrectionDialog | None = None
+
+    def attempt(self, kind: str, /, **fields: Any) -> str | None:
+        """Send an action from a dialog: None when done, else the rule's sentence (for
+        the dialog to show: it covers the message strip)."""
+        screen = self.screen
+        if screen.act(kind, **fields):
+            return None
+        return screen.app.tr(screen.model.error) if screen.model is not None else ""
+
+    def keep(self, view: D) -> D:
+        """A dialog of this table: closed when the table is left."""
+        if view not in self._kept:
+            self._kept.append(view)
+        return view
+
+    def top(self) -> TableDialog | None:
+        """The dialog open now (the last opened), if any."""
+        shown = [v for v in self._kept if v.parent is not None]
+        return shown[-1] if shown else None
+
+    def ask(
+        self,
+        title: str,
+        questions: list[Question],
+        ok: str,
+        on_ok: Callable[[dict[str, Any]], str | None],
+        reopen: Callable[[], None],
+    ) -> None:
+        """A few one-tap questions; `reopen` builds them again in a new language."""
+        if self._questions is not None:
+            self._questions.dismiss()
+            self._kept.remove(self._questions)
+        self._questions = QuestionsDialog(title, questions, ok, on_ok)
+        self._reopen = reopen
+        self.keep(self._questions).open()
+
+    def reopen(self) -> None:
+        view = self._questions
+        if view is not None and view.parent is not None and self._reopen is not None:
+            answers = dict(view.answers)
+            self._reopen()
+            if self._questions is not None:
+                self._questions.answers.update(answers)
+                self._questions.rebuild()
+        self.follow_confirm()
+
+    # -- the skeleton's own dialogs ----------------------------------------------------
+    def follow_confirm(self, *_: Any) -> None:
+        """The rules' missing steps of an end of turn asked about, or the question gone."""
+        model = self.screen.model
+        missing = list(model.confirm_end) if model is not None else []
+        if not missing:
+            if self._confirm is not None:
+                self._confirm.dismiss()
+            return
+        if self._confirm is None:
+            self._confirm = self.keep(ConfirmDialog(self.screen))
+        app = self.screen.app
+        self._confirm.lines = "\n".join(app.tr(m) for m in missing)
+        self._confirm.error = ""
+        if self._confirm.parent is None and self.screen.showing:
+            self._confirm.open()
+
+    def follow_partial(self, *_: Any) -> None:
+        """A roll the reader read in part: the dice dialog, filled with what it read."""
+        model = self.screen.model
+        if model is not None and model.partial and self.screen.showing:
+            self.dice(list(model.partial))
+
+    def correct(self, subject: str) -> None:
+        if self.screen.model is None:
+            return
+        if self._correction is None:
+            self._correction = self.keep(CorrectionDialog(self.screen))
+        self._correction.show(subject)
+
+    def dice(self, known: Sequence[int]) -> None:
+        model = self.screen.model
+        if model is None or not model.adapter.dice:
+            return
+        for view in [v for v in self._kept if isinstance(v, DiceDialog)]:
+            view.dismiss()
+            self._kept.remove(view)
+        view = self.keep(DiceDialog(self.screen, known))
+        view.bind(on_dismiss=lambda *_: setattr(model, "partial", []))
+        view.open()
+
+    def close(self) -> None:
+        for view in self._kept:
+            view.dismiss()

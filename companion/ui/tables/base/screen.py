@@ -1,33 +1,35 @@
 """The table skeleton: what every game's table screen does, written once.
 
 `TableScreen` binds to the game in play's view-model (and unbinds from the last
-one), writes the message strip (a refused action's sentence, the news, else what
-the rules ask for now), shows the hourglass and the strip's frame, answers GO, UNDO
-and PAUSE (on screen and on the buttons), keeps its dialogs (closed when the table
-is left, built again in a new language) and moves on when the game is over. Its kv
-rules (`table.kv`: the message strip, the pause button, the dialogs) are shared.
+one), writes the strip (the step line, which says what to do now and is never
+pushed out, and below it a refusal, the news or the rules' reminders), shows the
+hourglass and the strip's frame, answers GO, UNDO (held: redo) and PAUSE, on screen
+and on the buttons, keeps its dialogs (closed when the table is left, built again in
+a new language; the answer to a press made while one is open goes into it) and
+moves on when the game is over. Its kv rules (`table.kv`) are shared.
 
-A game's table adds its panels: `show_state()` fills them, `prompt_text()` may say
-more than the rules' prompts, `go_label()` and `go_is_next()` name GO, and
-`bindings()` may watch more of the view-model.
+A game's table adds its panels: `show_state()` fills them, `prompt_lines()` may say
+more than the rules' reminders (the strip shows those that fit whole), `go_label()`
+and `go_is_next()` name GO, and `bindings()` may watch more of the view-model.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.fit import problem
 from companion.ui.strings import UI
-from companion.ui.tables.base.dialogs import Question, QuestionsDialog, TableDialog
+from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.viewmodel import GameModel
-
-D = TypeVar("D", bound=TableDialog)
+from companion.ui.widgets import FitLabel
 
 GO_LABELS: Mapping[str, Message] = {
     "start_timer": UI("go_start"),
@@ -35,13 +37,34 @@ GO_LABELS: Mapping[str, Message] = {
     "resume": UI("go_resume"),
     "score": UI("go_score"),
     "order": UI("go_order"),
+    "unplaced": UI("go_unplaced"),
 }
+
+
+def fitting(lines: list[str], strip: Any) -> list[str]:
+    """The first of `lines` that the strip's message shows whole at the least font
+    (one at least): a reminder is left out rather than cut off."""
+    shown = lines[:1]
+    box = [w for w in strip.walk(restrict=True) if isinstance(w, FitLabel)]
+    label = box[-1] if box else None
+    if label is None or label.width < 2:
+        return lines
+    probe = Label(font_size=label.least * App.get_running_app().scale, size=label.size)
+    probe.text_size = label.size
+    for line in lines[1:]:
+        probe.text = "\n".join([*shown, line])
+        if problem(probe) is not None:
+            break
+        shown.append(line)
+    return shown
 
 
 class TableScreen(Screen):
     model = ObjectProperty(None, allownone=True)
-    message_text = StringProperty("")
+    step_text = StringProperty("")  # what the table does now: its own line
+    message_text = StringProperty("")  # a refusal, news, else the rules' reminders
     message_is_error = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
     go_text = StringProperty("")
     go_ready = BooleanProperty(False)  # GO is what the table does next: the accent
     timer_on = BooleanProperty(False)  # the game has a glass
@@ -59,6 +82,8 @@ class TableScreen(Screen):
         self._bound: GameModel | None = None
         self.dialogs = Dialogs(self)
         App.get_running_app().bind(lang=self._language)
+        # The strip's room decides how many reminders it shows: again when it changes.
+        self.ids.message.bind(size=lambda *_: self.show_message())
 
     @property
     def app(self) -> Any:
@@ -85,12 +110,14 @@ class TableScreen(Screen):
         """What each of the view-model's properties redraws."""
         return {
             "revision": self.refresh,
-            "error": self.refresh,
-            "notice": self.refresh,
+            "error": self.answered,
+            "notice": self.answered,
             "rolling": self.refresh,
             "phase": self.show_timer,
             "seconds_left": self.show_timer,
             "frame": self.show_frame,
+            "confirm_end": self.dialogs.follow_confirm,
+            "partial": self.dialogs.follow_partial,
         }
 
     def new_game(self) -> None:
@@ -113,6 +140,7 @@ class TableScreen(Screen):
             if self.showing:
                 self.app.show(self.app.screen_for_model())  # the results, or the score
             return
+        self.can_redo = model.can_redo
         self.show_state()
         self.show_message()
         self.show_timer()
@@ -120,9 +148,21 @@ class TableScreen(Screen):
     def show_state(self) -> None:
         """The game's own panels."""
 
+    def answered(self, *_: Any) -> None:
+        """A refusal or news: on the strip, and in the dialog that covers it."""
+        self.show_message()
+        model = self.model
+        said = model.error if model.error is not None else model.notice
+        view = self.dialogs.top()
+        if view is not None and said is not None:
+            view.error = self.app.tr(said)
+
     def show_message(self) -> None:
         model = self.model
+        if model is None:
+            return
         app = self.app
+        self.step_text = app.tr(model.step)
         self.message_is_error = model.error is not None
         if model.error is not None:
             self.message_text = app.tr(model.error)
@@ -131,11 +171,12 @@ class TableScreen(Screen):
         elif model.notice is not None:
             self.message_text = app.tr(model.notice)
         else:
-            self.message_text = self.prompt_text()
+            self.message_text = "\n".join(fitting(self.prompt_lines(), self.ids.message))
 
-    def prompt_text(self) -> str:
-        """What the table should do now: the rules' last two prompts."""
-        return "\n".join(self.app.tr(m) for m in self.model.prompts[-2:])
+    def prompt_lines(self) -> list[str]:
+        """The rules' reminders besides the step, the most important first."""
+        reminders = self.model.adapter.reminders(self.model.session)
+        return [self.app.tr(m) for m in reminders]
 
     def go_label(self, kind: str) -> Message:
         return GO_LABELS.get(kind, UI("go_end"))
@@ -153,7 +194,7 @@ class TableScreen(Screen):
         self.phase = model.phase
         self.timer_on = model.hourglass is not None
         self.go_text = app.tr(self.go_label(kind))
-        self.go_ready = kind in ("start_timer", "resume") or self.go_is_next()
+        self.go_ready = kind in ("start_timer", "resume", "unplaced") or self.go_is_next()
         if model.hourglass is None or not model.timed:
             self.seconds_text, self.seconds_hex = "", theme.TEXT_DIM
             self.phase_text = app.tr(self.untimed)
@@ -183,65 +224,21 @@ class TableScreen(Screen):
         if self.model is not None:
             self.model.undo()
 
+    def redo(self) -> None:
+        if self.model is not None:
+            self.model.redo()
+
     def pause(self) -> None:
         if self.model is not None:
             self.model.toggle_pause()
 
+    def open_correction(self, subject: str) -> None:
+        """A tap on a player's (or a balloon's) counts: put them right."""
+        self.dialogs.correct(subject)
+
+    def open_dice(self, known: list[int] | None = None) -> None:
+        self.dialogs.dice(known or [])
+
     def button(self, source: str) -> None:
-        """A press of a big button: "go", "undo" or "pause"."""
-        {"go": self.go, "undo": self.undo, "pause": self.pause}[source]()
-
-
-class Dialogs:
-    """A table's open dialogs: closed when the table is left; the questions built
-    again in a new language, with the answers given so far."""
-
-    def __init__(self, screen: TableScreen) -> None:
-        self.screen = screen
-        self._kept: list[TableDialog] = []
-        self._questions: QuestionsDialog | None = None
-        self._reopen: Callable[[], None] | None = None  # builds the questions again
-
-    def attempt(self, kind: str, /, **fields: Any) -> str | None:
-        """Send an action from a dialog: None when done, else the rule's sentence (for
-        the dialog to show: it covers the message strip)."""
-        screen = self.screen
-        if screen.act(kind, **fields):
-            return None
-        return screen.app.tr(screen.model.error) if screen.model is not None else ""
-
-    def keep(self, view: D) -> D:
-        """A dialog of this table: closed when the table is left."""
-        if view not in self._kept:
-            self._kept.append(view)
-        return view
-
-    def ask(
-        self,
-        title: str,
-        questions: list[Question],
-        ok: str,
-        on_ok: Callable[[dict[str, Any]], str | None],
-        reopen: Callable[[], None],
-    ) -> None:
-        """A few one-tap questions; `reopen` builds them again in a new language."""
-        if self._questions is not None:
-            self._questions.dismiss()
-            self._kept.remove(self._questions)
-        self._questions = QuestionsDialog(title, questions, ok, on_ok)
-        self._reopen = reopen
-        self.keep(self._questions).open()
-
-    def reopen(self) -> None:
-        view = self._questions
-        if view is None or view.parent is None or self._reopen is None:
-            return
-        answers = dict(view.answers)
-        self._reopen()
-        if self._questions is not None:
-            self._questions.answers.update(answers)
-            self._questions.rebuild()
-
-    def close(self) -> None:
-        for view in self._kept:
-            view.dismiss()
+        """A press of a big button: "go", "undo", "redo" (UNDO held) or "pause"."""
+        {"go": self.go, "undo": self.undo, "redo": self.redo, "pause": self.pause}[source]()

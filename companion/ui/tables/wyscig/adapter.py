@@ -8,10 +8,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.games import wyscig_balonow as wb
 from companion.ui import theme
-from companion.ui.tables.base.adapter import GoKind, OptionField, TableAdapter
+from companion.ui.strings import UI
+from companion.ui.tables.base.adapter import (
+    Correction,
+    Counter,
+    GoKind,
+    OptionField,
+    TableAdapter,
+    player_correction,
+)
+from companion.ui.tables.wyscig import words
 
 BY_APP_OR_TABLE = (("app", "by_app"), ("table", "by_table"))
 
@@ -76,6 +87,36 @@ class WyscigAdapter(TableAdapter):
 
     def roll_of_turn(self, session: Session) -> Sequence[int]:
         return state_of(session).turn.dice or ()
+
+    # -- corrections and words ---------------------------------------------------------
+    def correction(self, session: Session, subject: str) -> Correction | None:
+        found = next((p for p in state_of(session).players if p.name == subject), None)
+        if found is None:
+            return None
+        return player_correction(
+            subject,
+            Counter("mail", UI("bar_mail"), found.mail, ("Token", "mail")),
+            Counter("penalty", UI("bar_penalty"), found.penalty, ("Token", "penalty")),
+        )
+
+    def step(self, session: Session) -> Message | None:
+        """The order, the round's obstacle, the roll, or placing the dice and moving:
+        the rules' own prompt for it."""
+        state = state_of(session)
+        current = state.current
+        if state.over:
+            return wb.M("p_score") if state.distances is None else None
+        if not state.order or current is None:
+            return wb.M("p_deal_order", round=state.round)
+        if wb.RULES.needs_obstacle(state):
+            return wb.M("p_place_obstacle", player=state.order[0])
+        if not state.turn.timer_started:
+            timed = wb.RULES.timed_now(state)
+            return wb.M("p_roll_timed" if timed else "p_roll_untimed", player=current)
+        return wb.M("p_place_dice", player=current)
+
+    def describe(self, action: ActionBase, before: Any) -> Message:
+        return words.describe(action, before)
 
 
 ADAPTER = WyscigAdapter()

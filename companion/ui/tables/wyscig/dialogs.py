@@ -1,6 +1,6 @@
-"""The Wyścig balonów table's dialogs: how many dice were not placed when time ran
-out, the five dice tapped in, the order cards dealt at the table, and corrections
-of a player's tokens. Looks in wyscig.kv; each answers a press in its own line."""
+"""The Wyścig balonów table's own dialogs: how many dice were not placed when time
+ran out, and the order cards dealt at the table (the dice and the corrections are
+the skeleton's). Looks in wyscig.kv; each answers a press in its own line."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import ListProperty, ObjectProperty
 
 from companion.games import wyscig_balonow as wb
 from companion.ui import theme
@@ -16,7 +16,7 @@ from companion.ui.strings import UI
 from companion.ui.tables.base.dialogs import TableDialog
 from companion.ui.tables.wyscig.adapter import ADAPTER
 from companion.ui.viewmodel import GameModel
-from companion.ui.widgets import DieFace, sized
+from companion.ui.widgets import sized
 
 if TYPE_CHECKING:
     from companion.ui.tables.wyscig.screen import WyscigScreen
@@ -32,70 +32,6 @@ class UnplacedDialog(TableDialog):
             button = sized(Factory.Tap(text=str(count)), 44 * scale)
             button.bind(on_release=lambda _w, n=count: screen.answer_unplaced(n))
             self.ids.counts.add_widget(button)
-
-
-class CorrectionDialog(TableDialog):
-    """The table and the app disagree: one player's mail and penalty tokens, put
-    right with -/+ (each step an `adjust` action, which the rules check)."""
-
-    player = StringProperty("")
-    mail = NumericProperty(0)
-    penalty = NumericProperty(0)
-
-    def __init__(self, screen: WyscigScreen, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.screen = screen
-
-    def show(self, player: str) -> None:
-        self.player, self.error = player, ""
-        self.sync()
-        self.open()
-
-    def sync(self) -> None:
-        model = self.screen.model
-        row = next((p for p in model.summary.get("players", []) if p["name"] == self.player), None)
-        if row is not None:
-            self.mail = row["tokens"]["mail"]
-            self.penalty = row["tokens"]["penalty"]
-
-    def step(self, token: str, delta: int) -> None:
-        fields = {"player": self.player, "token": token, "delta": delta}
-        self.error = self.screen.dialogs.attempt("adjust", **fields) or ""
-        self.sync()
-
-
-class DiceDialog(TableDialog):
-    """The dice tapped in; recorded as soon as the last is known."""
-
-    values = ListProperty([])
-
-    def __init__(self, screen: WyscigScreen, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.screen = screen
-        for face in range(1, 7):
-            die = DieFace(value=face)
-            die.bind(on_release=lambda _w, v=face: self.add(v))
-            self.ids.faces.add_widget(die)
-        self._show()
-
-    def add(self, value: int) -> None:
-        if len(self.values) < ADAPTER.dice:
-            self.values.append(value)
-        self._show()
-        if len(self.values) == ADAPTER.dice and self.screen.act(
-            ADAPTER.dice_action, values=list(self.values)
-        ):
-            self.dismiss()
-
-    def clear(self) -> None:
-        self.values = []
-        self._show()
-
-    def _show(self) -> None:
-        row = self.ids.entered
-        row.clear_widgets()
-        for index in range(ADAPTER.dice):
-            row.add_widget(DieFace(value=self.values[index] if index < len(self.values) else 0))
 
 
 class OrderDialog(TableDialog):

@@ -15,12 +15,7 @@ from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables.base.screen import TableScreen
 from companion.ui.tables.wyscig import view
-from companion.ui.tables.wyscig.dialogs import (
-    CorrectionDialog,
-    DiceDialog,
-    OrderDialog,
-    UnplacedDialog,
-)
+from companion.ui.tables.wyscig.dialogs import OrderDialog, UnplacedDialog
 from companion.ui.tables.wyscig.widgets import OrderChip, PlayerRow
 from companion.ui.widgets import DieFace, sync_rows
 
@@ -38,7 +33,6 @@ class WyscigScreen(TableScreen):
         super().__init__(**kwargs)
         self._unplaced: UnplacedDialog | None = None
         self._order: OrderDialog | None = None
-        self._correction: CorrectionDialog | None = None
         self._dice_button: Any = None
 
     @property
@@ -147,20 +141,6 @@ class WyscigScreen(TableScreen):
         self._ask()
         if self.model is not None and self.model.go_kind == "order":
             self._open_order()
-
-    def open_correction(self, player: str) -> None:
-        if self.model is None:
-            return
-        if self._correction is None:
-            self._correction = self.dialogs.keep(CorrectionDialog(self))
-        self._correction.show(player)
-
-    def correct(self, token: str, delta: int) -> None:
-        if self._correction is not None:
-            self._correction.step(token, delta)
-
-    def open_dice(self) -> None:
-        DiceDialog(self).open()
 
     def answer_unplaced(self, count: int) -> None:
         if self.model is not None:

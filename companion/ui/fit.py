@@ -1,0 +1,63 @@
+"""Whether a label shows all of its text: nothing cut off (by its box, `shorten` or
+`max_lines`), nothing drawn beyond its widget, and no line broken inside a word.
+`FitLabel` (widgets.py) shrinks its font until this holds; the UI tests ask it of
+every label on every screen they reach, in every language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+SLACK_PX = 1.5  # rounding: a texture may be a pixel larger than its box
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+
+
+def rendered_lines(label: Any) -> list[str]:
+    """The lines Kivy laid the label's text out in, as it draws them."""
+    lines = getattr(label._label, "_cached_lines", None) or []
+    return ["".join(word.text for word in line.words) for line in lines]
+
+
+def problem(label: Any) -> str | None:
+    """What is wrong with how `label` shows its text, in a sentence; None if nothing."""
+    text = MARKUP.sub("", label.text) if getattr(label, "markup", False) else label.text
+    if not text.strip():
+        return None
+    label.texture_update()
+    lines = rendered_lines(label)
+    if _squash("".join(lines)) != _squash(text):
+        return f"cut off: {text!r} shows as {' / '.join(lines)!r}"
+    broken = _broken_word(text, lines)
+    if broken is not None:
+        return f"breaks the word {broken!r} in {text!r}"
+    width, height = label.texture_size
+    if width > label.width + SLACK_PX or height > label.height + SLACK_PX:
+        return (
+            f"too big: {text!r} needs {width:.0f}x{height:.0f},"
+            f" has {label.width:.0f}x{label.height:.0f}"
+        )
+    return None
+
+
+def _broken_word(text: str, lines: list[str]) -> str | None:
+    """The word a line ends inside of (a break not at a space or hyphen), if any."""
+    position = 0
+    for index, line in enumerate(lines):
+        part = line.strip()
+        if not part:
+            continue
+        found = text.find(part, position)
+        if found < 0:
+            found = text.find(part)
+        if found < 0:
+            return part
+        if index and found and not (text[found - 1].isspace() or text[found - 1] in "-/"):
+            start = text.rfind(" ", 0, found) + 1
+            end = text.find(" ", found)
+            return text[start : end if end >= 0 else len(text)]
+        position = found + len(part)
+    return None

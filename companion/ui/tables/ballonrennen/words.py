@@ -1,0 +1,56 @@
+"""Each Ballonrennen action in the players' words ("Anna's arrival at the goal"),
+from the action and the state before it; for the table's "Undone: ..." and
+"Redone: ...". Pure: no Kivy, never an action's type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.core.errors import CompanionError
+from companion.core.messages import Message
+from companion.games import ballonrennen as br
+from companion.ui.strings import UI
+from companion.ui.tables.ballonrennen.text import UB
+from companion.ui.tables.base.adapter import adjusted
+
+Say = Callable[[Any, br.State, str], Message]
+
+PLAIN = {
+    "land": "did_land",
+    "wind_card": "did_wind_card",
+    "drop_mail": "did_drop_mail",
+    "forced_landing": "did_forced_landing",
+    "reach_goal": "did_reach_goal",
+    "end_turn": "did_end_turn",
+}
+
+
+def _release(action: Any, before: br.State, player: str) -> Message:
+    """Where the release took the balloon: the rules say, from the state before."""
+    try:
+        altitude = br.RULES.apply(before, action).current_player.altitude
+    except CompanionError:
+        return UB("did_release_plain", player=player)
+    return UB("did_release", player=player, altitude=altitude)
+
+
+def _adjust(action: Any, _before: br.State, _player: str) -> Message:
+    return adjusted(UB, action, player=action.player)
+
+
+SAID: dict[str, Say] = {
+    "release": _release,
+    "favourable": lambda a, _b, player: UB("did_favourable", player=player, altitude=a.altitude),
+    "adjust": _adjust,
+}
+
+
+def describe(action: Any, before: br.State) -> Message:
+    """`action` in words; `before` is the state it was applied to."""
+    kind = str(getattr(action, "type", ""))
+    player = before.current_player.name
+    if kind in PLAIN:
+        return UB(PLAIN[kind], player=player)
+    say = SAID.get(kind)
+    return say(action, before, player) if say else UI("did_action")
