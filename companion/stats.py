@@ -53,6 +53,11 @@ class PlayerGameStats:
         }
 
 
+# 1% rather than 5%: a table that checks after every game night would otherwise
+# call a fair reader biased once in twenty nights.
+SIGNIFICANCE = 0.01
+
+
 @dataclass(frozen=True)
 class Fairness:
     reader: str
@@ -67,9 +72,7 @@ class Fairness:
 
     @property
     def looks_fair(self) -> bool:
-        # 1% rather than 5%: a table that checks after every game night would
-        # otherwise call a fair reader biased once in twenty nights.
-        return self.p_value >= 0.01
+        return self.p_value >= SIGNIFICANCE
 
     def to_json(self) -> dict[str, Any]:
         return {

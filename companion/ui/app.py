@@ -31,6 +31,7 @@ from companion.config import Config
 from companion.core.messages import Message
 from companion.core.model import GameSetup, PlayerSpec
 from companion.core.session import Session
+from companion.core.terms import colour as colour_term
 from companion.i18n import languages, translator
 from companion.play.devices import Devices
 from companion.store import Store
@@ -97,8 +98,10 @@ class CompanionApp(App):
         return "" if message is None else self._translate(message)
 
     def colour_name(self, colour: str, _lang: str = "") -> str:
-        key = f"c_{colour}"
-        return self.t(key) if key in UI.keys else colour
+        """A colour on its own, as a label ("Red", "Röd")."""
+        term = colour_term(colour)
+        name = self.tr(term) if isinstance(term, Message) else str(term)
+        return name[:1].upper() + name[1:]
 
     def status_text(self, status: Sequence[Message], _lang: str = "") -> str:
         return "   ".join(self.tr(m) for m in status)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
+from companion.core.terms import colours
 from companion.games.balmy_balloonists.board import (
     check_no_card,
     discard_advantage,
@@ -86,8 +87,7 @@ def _play_other(state: State, action: ActionBase) -> State:
         raise RuleError(M("own_balloon", player=balloon.owner, colour=target.colour))
     racing(state, target.colour)
     if target.colour not in state.markers:
-        markers = " and ".join(state.markers)
-        raise RuleError(M("not_marked", colour=target.colour, markers=markers))
+        raise RuleError(M("not_marked", colour=target.colour, markers=colours(state.markers)))
     state = update(state, balloon.colour, in_front=balloon.in_front - 1)
     state = move_marker(state, target.colour)
     return with_turn(state, card="other", card_target=target.colour)

@@ -3,7 +3,9 @@ files), and the balloons' colours. No Kivy here."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Plural
+from companion.core.terms import colour
+from companion.games.ballonrennen import messages as br_words
 from companion.ui import theme
 
 NS = "ui_ballonrennen"
@@ -18,19 +20,6 @@ UB = Catalog(
         "o_play_on_no": "race ends",
         "o_play_on_yes": "play for places",
         "o_timer": "Turn timer",
-        # directions on the hex board
-        "d_E": "east",
-        "d_SE": "south-east",
-        "d_SW": "south-west",
-        "d_W": "west",
-        "d_NW": "north-west",
-        "d_NE": "north-east",
-        "ab_E": "E",
-        "ab_SE": "SE",
-        "ab_SW": "SW",
-        "ab_W": "W",
-        "ab_NW": "NW",
-        "ab_NE": "NE",
         # the wind cards: a short name for the buttons, a line for the card shown
         "card_turn_1": "Turn 1",
         "card_turn_2": "Turn 2",
@@ -60,15 +49,16 @@ UB = Catalog(
         "wind_card": "Wind card",
         "tap_card": "Tap the card turned over",
         "draw": "Draw a wind card",
-        "deck_left": "{count} cards left",
+        "deck_left": Plural("count", one="1 card left", other="{count} cards left"),
         # favourable wind
         "favourable_title": "Favourable wind: turn one marker",
         "marker": "{altitude}: {direction}",
         "ccw": "anticlockwise",
         "cw": "clockwise",
         # the move
-        "move_spaces": "Move {spaces} spaces {direction}",
-        "move_one": "Move 1 space {direction}",
+        "move_spaces": Plural(
+            "spaces", one="Move 1 space {direction}", other="Move {spaces} spaces {direction}"
+        ),
         "move_none": "No move this turn",
         "move_ground": "Stays on the ground",
         "preview": "At altitude {altitude}: {direction}",
@@ -84,6 +74,7 @@ UB = Catalog(
         "s_finished": "place {place}",
         "alt": "alt.",
     },
+    terms={"colour": colour, "direction": br_words.direction},
 )
 
 

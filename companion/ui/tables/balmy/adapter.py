@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
-from companion.ui.tables.balmy.text import balloon_hex, label
+from companion.ui.tables.balmy.text import balloon_hex, label, variant_label
 from companion.ui.tables.base.adapter import TIMER_KEY, GoKind, OptionField, TableAdapter
 
 
@@ -38,9 +38,9 @@ def _options() -> tuple[OptionField, ...]:
             "flags",
             (),
             (
-                ("fair_weather", label("opt_fair_weather")),
-                ("critical_measures", label("opt_critical")),
-                ("storm", label("opt_storm")),
+                ("fair_weather", variant_label("fair_weather")),
+                ("critical_measures", variant_label("critical_measures")),
+                ("storm", variant_label("storm")),
             ),
         ),
     )
