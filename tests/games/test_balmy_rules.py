@@ -336,7 +336,8 @@ def test_altitude_errors():
     )
     session2 = new()
     act(session2, {"type": "altitude", "to": "low"}, END, END, END, END)
-    assert error(session2, {"type": "altitude", "to": "low"}) == "The red balloon is already at low altitude"
+    already = error(session2, {"type": "altitude", "to": "low"})
+    assert already == "The red balloon is already at low altitude"
     act(session2, {"type": "adjust", "balloon": "red", "token": "ballast", "delta": -7})
     assert error(session2, {"type": "altitude", "to": "high"}) == (
         "The red balloon needs 2 ballast to rise to high altitude and has 1"
