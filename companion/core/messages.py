@@ -9,7 +9,7 @@ What a template can ask of its parameters (docs/translating.md has the long form
 - A parameter may itself be a `Message` (a term such as a colour or a card name),
   rendered in the same language. `{colour:ballongen}` picks the form "ballongen" of
   that term where the language file gives one, `{colour:Ballongen}` the same with
-  a capital letter; a sentence that starts with a term starts with a capital.
+  a capital letter (a sentence that opens with it).
 - Numbers are written the language's way: `{p:.4f}` four decimals, `{rolls:n}` with
   a thousands separator, `{rate:%}` a percentage; a bare `{x}` writes a whole number
   as it is and a fraction with the language's decimal mark.
@@ -206,7 +206,7 @@ def render(
 ) -> str:
     """Render in the given catalog, falling back to English, then to the key.
     `strict` raises `TemplateError` where a lenient render falls back (tests)."""
-    return _Renderer(templates or {}, lang, strict).message(message, top=True)
+    return _Renderer(templates or {}, lang, strict).message(message)
 
 
 class _Renderer:
@@ -215,11 +215,11 @@ class _Renderer:
         self.lang = lang
         self.strict = strict
 
-    def message(self, message: Message, form: str = "", top: bool = False) -> str:
+    def message(self, message: Message, form: str = "") -> str:
         if form[:1].isupper():  # "{colour:Ballongen}": that form, with a capital
-            text = self.message(message, form[:1].lower() + form[1:], top)
+            text = self.message(message, form[:1].lower() + form[1:])
             return text[:1].upper() + text[1:]
-        return self.fill(self.template(message, form), message.params, top)
+        return self.fill(self.template(message, form), message.params)
 
     def template(self, message: Message, form: str) -> str:
         entry, lang = self.templates.get(message.key), self.lang
@@ -240,8 +240,7 @@ class _Renderer:
             chosen = entry.get("other", entry.get(BASE, next(iter(entry.values()), message.key)))
         return chosen
 
-    def fill(self, template: str, params: Mapping[str, Param], top: bool = False) -> str:
-        """`top`: the text shown as it is, so a term that opens it gets a capital."""
+    def fill(self, template: str, params: Mapping[str, Param]) -> str:
         parts: list[str] = []
         try:
             fields = list(_FORMATTER.parse(template))
@@ -257,11 +256,7 @@ class _Renderer:
                 parts.append("{" + name + "}")
                 continue
             parts.append(self.value(params[name], spec or ""))
-        text = "".join(parts)
-        starts_with_term = (
-            top and bool(fields) and not fields[0][0] and _is_term(params, fields[0][1])
-        )
-        return text[:1].upper() + text[1:] if starts_with_term else text
+        return "".join(parts)
 
     def value(self, value: Param, spec: str) -> str:
         if isinstance(value, Message):
@@ -277,7 +272,3 @@ class _Renderer:
     def fail(self, problem: str) -> None:
         if self.strict:
             raise TemplateError(problem)
-
-
-def _is_term(params: Mapping[str, Param], name: str | None) -> bool:
-    return name is not None and isinstance(params.get(name), Message)

@@ -98,10 +98,9 @@ class CompanionApp(App):
         return "" if message is None else self._translate(message)
 
     def colour_name(self, colour: str, _lang: str = "") -> str:
-        """A colour on its own, as a label ("Red", "Röd")."""
+        """A colour on its own, as a label ("red", "röd")."""
         term = colour_term(colour)
-        name = self.tr(term) if isinstance(term, Message) else str(term)
-        return name[:1].upper() + name[1:]
+        return self.tr(term) if isinstance(term, Message) else str(term)
 
     def status_text(self, status: Sequence[Message], _lang: str = "") -> str:
         return "   ".join(self.tr(m) for m in status)

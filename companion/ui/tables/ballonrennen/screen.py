@@ -167,7 +167,11 @@ class BallonrennenScreen(TableScreen):
             (left, after_left), (right, after_right) = turns
             row.add_widget(self._marker_tap(altitude, left, after_left))
             label = self.app.tr(UB("marker", altitude=altitude, direction=direction))
-            row.add_widget(BrMarker(altitude=altitude, direction=direction, label=label))
+            short = self.app.tr(
+                UB("marker", altitude=altitude, direction=direction_abbr(direction))
+            )
+            marker = BrMarker(altitude=altitude, direction=direction, label=label, short=short)
+            row.add_widget(marker)
             row.add_widget(self._marker_tap(altitude, right, after_right))
             box.add_widget(row)
         return box
