@@ -1,8 +1,11 @@
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from hardware.sim import PtyDevice
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -14,6 +17,13 @@ def _isolated_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     return data
+
+
+@pytest.fixture
+def pty_dice(tmp_path: Path) -> Iterator[PtyDevice]:
+    """A simulated dice reader on a real pseudo-terminal, at `tmp_path / "dice"`."""
+    with PtyDevice(tmp_path / "dice") as pty:
+        yield pty
 
 
 def run_companion(*args: str, env: dict[str, str] | None = None, timeout: float = 60):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from companion.core.errors import ActionFormatError, SetupError
-from companion.core.messages import Catalog, Message
+from companion.core.errors import ActionFormatError, RuleError, SetupError
+from companion.core.messages import Catalog, Message, Param
 from companion.core.model import ActionBase, PlayerSpec, read_strict
 
 S = TypeVar("S", bound=BaseModel)
@@ -87,10 +88,41 @@ def describe_validation_error(error: ValidationError) -> Message:
     return M("invalid_field", field=field, problem=_problem(first))
 
 
+def corrected_count(
+    catalog: Catalog,
+    tokens: Sequence[str],
+    token: str,
+    holder: Callable[[], BaseModel],
+    delta: int,
+    **who: Param,
+) -> int:
+    """What a correction (`adjust`) makes of a count: an unknown token or a count below
+    0 is refused with the game's sentences (`unknown_token`, `negative`). `holder`
+    finds the player or balloon once the token is known to be one of the game's."""
+    if token not in tokens:
+        raise RuleError(catalog("unknown_token", token=token))
+    count = int(getattr(holder(), token)) + delta
+    if count < 0:
+        raise RuleError(catalog("negative", count=count, token=token, **who))
+    return count
+
+
+@dataclass(frozen=True)
+class GameParts(Generic[S, Opts]):
+    """The functions a game package is made of, which `GameRules` calls."""
+
+    initial_state: Callable[[Sequence[PlayerSpec], Opts, int], S]
+    check_options: Callable[[Opts, Sequence[PlayerSpec]], None]
+    correct: Callable[[S, Any], S]  # the game's `adjust`
+    play: Callable[[S, ActionBase], S]  # every other action
+    summary: Callable[[S], dict[str, Any]]
+    prompts: Callable[[S], list[Message]]
+
+
 class GameRules(Generic[S, Opts]):
-    """Shared parsing and checks; a game sets the class attributes and implements
-    `setup`, `apply`, `summary` and `prompts` (and `missing_steps` where its
-    rulebook makes a step of the turn mandatory)."""
+    """Shared parsing, checks and dispatch; a game sets the class attributes, its
+    `parts`, and `missing_steps` where its rulebook makes a step of the turn
+    mandatory."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -98,6 +130,7 @@ class GameRules(Generic[S, Opts]):
     max_players: ClassVar[int]
     options_model: ClassVar[type[BaseModel]]
     actions: ClassVar[Mapping[str, type[ActionBase]]]
+    parts: ClassVar[GameParts[Any, Any]]
 
     def parse_action(self, raw: object) -> ActionBase:
         if not isinstance(raw, Mapping) or not isinstance(raw.get("type"), str):
@@ -145,8 +178,26 @@ class GameRules(Generic[S, Opts]):
                 raise SetupError(M("duplicate_name", name=player.name), field="players")
             seen.add(player.name)
 
+    def setup(self, players: Sequence[PlayerSpec], options: Opts, seed: int) -> S:
+        state: S = self.parts.initial_state(players, options, seed)
+        return state
+
+    def apply(self, state: S, action: ActionBase) -> S:
+        # The contract's common `adjust` puts the table and the app back in agreement at
+        # any time, also once the game is over; every other action is the game's.
+        if isinstance(action, self.actions["adjust"]):
+            corrected: S = self.parts.correct(state, action)
+            return corrected
+        played: S = self.parts.play(state, action)
+        return played
+
     def summary(self, state: S) -> dict[str, Any]:
-        raise NotImplementedError
+        summary: dict[str, Any] = self.parts.summary(state)
+        return summary
+
+    def prompts(self, state: S) -> list[Message]:
+        prompts: list[Message] = self.parts.prompts(state)
+        return prompts
 
     def missing_steps(self, state: S) -> list[Message]:
         """No steps by default: a game whose rulebook makes no step of a turn mandatory."""
@@ -156,4 +207,5 @@ class GameRules(Generic[S, Opts]):
         return bool(self.summary(state)["over"])
 
     def check_options(self, options: Opts, players: Sequence[PlayerSpec]) -> None:
-        """Checks that need the players as well as the options; none by default."""
+        """Checks that need the players as well as the options."""
+        self.parts.check_options(options, players)

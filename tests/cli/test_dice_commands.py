@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,16 +25,10 @@ def rss_kib(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
-@pytest.fixture
-def device(tmp_path: Path) -> Iterator[PtyDevice]:
-    with PtyDevice(tmp_path / "dice") as pty:
-        yield pty
-
-
 @pytest.mark.timeout(300)
-def test_dice_listen_with_a_blocked_stdout_keeps_memory_flat(device: PtyDevice) -> None:
+def test_dice_listen_with_a_blocked_stdout_keeps_memory_flat(pty_dice: PtyDevice) -> None:
     listener = subprocess.Popen(
-        [sys.executable, "-m", "companion", "dice-listen", device.path, "--no-ack"],
+        [sys.executable, "-m", "companion", "dice-listen", pty_dice.path, "--no-ack"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT,
     )  # fmt: skip
     try:
@@ -44,10 +37,10 @@ def test_dice_listen_with_a_blocked_stdout_keeps_memory_flat(device: PtyDevice) 
         before = rss_kib(listener.pid)
         # From here on nobody reads its stdout: the pipe fills and every print blocks.
         for start in range(1, FLOOD + 1, 1000):
-            device.write(
+            pty_dice.write(
                 b"".join(b"ROLL %d 1,2,3,4,5\n" % seq for seq in range(start, start + 1000))
             )
-        device.write(b"HELLO sim-dice 1.0\n")  # a marker after the last roll
+        pty_dice.write(b"HELLO sim-dice 1.0\n")  # a marker after the last roll
         grown = rss_kib(listener.pid) - before
         assert grown < 20_000, f"dice-listen grew by {grown} KiB during the flood"
         lines = []

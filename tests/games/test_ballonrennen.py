@@ -445,12 +445,18 @@ def test_intermediate_landing_replenishes_at_the_start_of_the_next_turn() -> Non
     assert (who(s, "Anna")["state"], who(s, "Anna")["altitude"]) == ("flying", 2)
 
 
-def test_replenishing_after_the_mail_is_delivered_is_3_and_3() -> None:
+def landed_after_the_mail() -> Any:
+    """Anna delivered the mail at altitude 1, and landed at her next turn."""
     s = at_altitude(1)
     act(s, "wind_card", card="calm")
     act(s, "drop_mail")
     play(s, END, CALM, END)
     act(s, "land")
+    return s
+
+
+def test_replenishing_after_the_mail_is_delivered_is_3_and_3() -> None:
+    s = landed_after_the_mail()
     play(s, CALM, END, CALM, END)
     assert tokens(s, "Anna") == (3, 3, 0)
 
@@ -1016,11 +1022,7 @@ def test_state_is_frozen_and_plain() -> None:
 
 
 def test_a_landed_balloon_has_no_forced_landing_or_goal() -> None:
-    s = at_altitude(1)
-    act(s, "wind_card", card="calm")
-    act(s, "drop_mail")
-    play(s, END, CALM, END)
-    act(s, "land")
+    s = landed_after_the_mail()
     act(s, "wind_card", card="calm")
     assert rule_error(s, {"type": "forced_landing"}) == "Anna's balloon is not flying"
     assert rule_error(s, {"type": "reach_goal"}) == "Anna's balloon is not flying"

@@ -4,16 +4,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.cli import main
+from tests.conftest import run_companion
 
-ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 OWN = {"type": "play_own"}
 END = {"type": "end_turn"}
@@ -320,26 +318,14 @@ def test_upto_stops_before_the_error(tmp_path, capsys):
 def test_through_the_real_command(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(game([*own_round(4), other("yellow")])), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "replay", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = run_companion("replay", str(path), "--json")
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.strip() == (
         "error: action 13 (play_other): The yellow balloon has no silver marker; the marked "
         "balloons are green and blue"
     )
     path.write_text(json.dumps(game(own_round(4))), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "replay", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = run_companion("replay", str(path), "--json")
     assert (done.returncode, done.stderr) == (0, "")
     summary = json.loads(done.stdout)
     assert [b["in_front"] for b in summary["table"]["balloons"]] == [1, 1, 1, 1]

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import threading
 import tracemalloc
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -91,23 +89,17 @@ def produce_rolls(events: FloodQueue, start: threading.Barrier) -> None:
         events.put(roll(seq))
 
 
-@pytest.fixture
-def device(tmp_path: Path) -> Iterator[PtyDevice]:
-    with PtyDevice(tmp_path / "dice") as pty:
-        yield pty
-
-
 @pytest.mark.timeout(300)
-def test_a_flood_of_rolls_from_a_real_reader_keeps_memory_flat(device: PtyDevice) -> None:
+def test_a_flood_of_rolls_from_a_real_reader_keeps_memory_flat(pty_dice: PtyDevice) -> None:
     events = FloodQueue(maxsize=64)
     tracemalloc.start()
     try:
-        with DiceReader(device.path, events, ack=False, backoff=FAST) as reader:
+        with DiceReader(pty_dice.path, events, ack=False, backoff=FAST) as reader:
             assert next_event(events).kind == Kind.CONNECTED
             tracemalloc.reset_peak()
             for start in range(0, FLOOD, 1000):  # nobody takes events meanwhile
-                device.write(rolls(start + 1, start + 1001))
-            device.write(b"HELLO sim-dice 1.0\n")  # a marker: every roll before it was read
+                pty_dice.write(rolls(start + 1, start + 1001))
+            pty_dice.write(b"HELLO sim-dice 1.0\n")  # a marker: every roll before it was read
             hello = next_event(events, kind(Kind.HELLO))
             _, peak = tracemalloc.get_traced_memory()
             assert hello.payload["device"] == "sim-dice"

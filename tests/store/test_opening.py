@@ -140,42 +140,35 @@ def test_a_read_only_file_system(small_disk: Path) -> None:
     assert moved_aside(small_disk) == []
 
 
-def test_a_read_only_file(shared_folder: Path) -> None:
+RIGHTS = {
+    "read-only file": (0o777, 0o644),
+    "folder that cannot be written": (0o755, 0o666),
+    "file the user may not open": (0o777, 0o600),
+}
+
+
+def _refusal(case: str, folder: Path, path: Path) -> str:
+    return {
+        "read-only file": f"ReadOnlyDatabaseError: The database {path} is read-only: make it "
+        "writable (chmod u+w), or copy it to a folder where it can be written",
+        "folder that cannot be written": f"ReadOnlyDatabaseError: The folder {folder} cannot "
+        f"be written, so the database {path} cannot be used: make the folder writable, or "
+        "set COMPANION_DATA_DIR to another one",
+        "file the user may not open": f"{DatabasePermissionError.__name__}: The companion may "
+        f"not use {path} (permission denied): give the user that runs it read and write "
+        "access to it and to its folder",
+    }[case]
+
+
+@pytest.mark.parametrize("case", list(RIGHTS))
+def test_a_file_or_folder_without_rights_is_named_not_moved(shared_folder: Path, case: str) -> None:
     path = shared_folder / "companion.db"
     stored_game(path)
-    shared_folder.chmod(0o777)  # the folder takes the WAL files; the file stays root's
-    path.chmod(0o644)
+    folder_mode, file_mode = RIGHTS[case]
+    shared_folder.chmod(folder_mode)  # 0o777: the folder takes the WAL files; the file stays root's
+    path.chmod(file_mode)
     outcome = without_rights(lambda: Store(path))
-    assert outcome == (
-        f"ReadOnlyDatabaseError: The database {path} is read-only: make it writable "
-        "(chmod u+w), or copy it to a folder where it can be written"
-    )
-    assert moved_aside(shared_folder) == []
-
-
-def test_a_folder_that_cannot_be_written(shared_folder: Path) -> None:
-    path = shared_folder / "companion.db"
-    stored_game(path)
-    path.chmod(0o666)
-    outcome = without_rights(lambda: Store(path))
-    assert outcome == (
-        f"ReadOnlyDatabaseError: The folder {shared_folder} cannot be written, so the "
-        f"database {path} cannot be used: make the folder writable, or set "
-        "COMPANION_DATA_DIR to another one"
-    )
-    assert moved_aside(shared_folder) == []
-
-
-def test_a_file_the_user_may_not_open(shared_folder: Path) -> None:
-    path = shared_folder / "companion.db"
-    stored_game(path)
-    shared_folder.chmod(0o777)
-    path.chmod(0o600)
-    outcome = without_rights(lambda: Store(path))
-    assert outcome == (
-        f"{DatabasePermissionError.__name__}: The companion may not use {path} (permission "
-        "denied): give the user that runs it read and write access to it and to its folder"
-    )
+    assert outcome == _refusal(case, shared_folder, path)
     assert moved_aside(shared_folder) == []
 
 

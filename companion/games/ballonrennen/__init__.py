@@ -71,13 +71,9 @@ Readings where the rulebook and the spec leave room (each is tested):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from companion.core.errors import RuleError
 from companion.core.messages import Message
-from companion.core.model import ActionBase, PlayerSpec, action_table
-from companion.core.rules import GameRules
+from companion.core.model import action_table
+from companion.core.rules import GameParts, GameRules
 from companion.games.ballonrennen import setup as _setup
 from companion.games.ballonrennen import summary as _summary
 from companion.games.ballonrennen.messages import GAME_ID, M
@@ -111,7 +107,7 @@ from companion.games.ballonrennen.model import (
 from companion.games.ballonrennen.screen import TableHelpers
 from companion.games.ballonrennen.setup import assign_colours
 from companion.games.ballonrennen.summary import ranks
-from companion.games.ballonrennen.turn import TURN_ACTIONS, adjust, move_for
+from companion.games.ballonrennen.turn import TURN_ACTIONS, adjust, move_for, play
 
 __all__ = [
     "CARDS",
@@ -152,29 +148,12 @@ __all__ = [
 class Ballonrennen(TableHelpers, GameRules[State, Options]):
     id = GAME_ID
     name = "Ballonrennen"
-    min_players = 2
-    max_players = 5
+    min_players, max_players = 2, 5
     options_model = Options
     actions = action_table((Adjust, *TURN_ACTIONS))
-
-    def check_options(self, options: Options, players: Sequence[PlayerSpec]) -> None:
-        _setup.check_options(options, players)
-
-    def setup(self, players: Sequence[PlayerSpec], options: Options, seed: int) -> State:
-        return _setup.initial_state(players, options, seed)
-
-    def apply(self, state: State, action: ActionBase) -> State:
-        if isinstance(action, Adjust):
-            return adjust(state, action)
-        if state.over:
-            raise RuleError(M("over"))
-        return TURN_ACTIONS[type(action)](state, action)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        return _summary.summary(state)
-
-    def prompts(self, state: State) -> list[Message]:
-        return _summary.prompts(state)
+    parts = GameParts(
+        _setup.initial_state, _setup.check_options, adjust, play, _summary.summary, _summary.prompts
+    )
 
     def missing_steps(self, state: State) -> list[Message]:
         """The turn's wind card, and a Favourable wind still to be played."""

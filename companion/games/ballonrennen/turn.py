@@ -5,12 +5,14 @@ a Favourable wind), the move (`drop_mail`, `forced_landing`, `reach_goal`) and
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from companion.core import rng
 from companion.core.errors import RuleError
 from companion.core.messages import Message
 from companion.core.model import ActionBase, EndTurn
+from companion.core.rules import corrected_count
 from companion.games.ballonrennen.messages import M
 from companion.games.ballonrennen.model import (
     MAX_ALTITUDE,
@@ -262,16 +264,20 @@ TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
 }
 
 
+def play(state: State, action: ActionBase) -> State:
+    """Any action but a correction: none once the race is over."""
+    if state.over:
+        raise RuleError(M("over"))
+    return TURN_ACTIONS[type(action)](state, action)
+
+
 # -- corrections -----------------------------------------------------------------
 
 
 def adjust(state: State, action: Adjust) -> State:
-    if action.token not in TOKENS:
-        raise RuleError(M("unknown_token", token=action.token))
-    player = state.player(action.player)
-    count = getattr(player, action.token) + action.delta
-    if count < 0:
-        raise RuleError(M("negative", player=player.name, count=count, token=action.token))
+    player_of = partial(state.player, action.player)
+    count = corrected_count(M, TOKENS, action.token, player_of, action.delta, player=action.player)
+    player = player_of()
     limit = TOKEN_LIMITS[action.token]
     if action.token == "mail_sack" and player.mail_delivered:
         limit = 0

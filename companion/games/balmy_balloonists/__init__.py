@@ -87,13 +87,9 @@ Variant options (as the spec names them; all default to false):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from companion.core.errors import RuleError
 from companion.core.messages import Message
-from companion.core.model import ActionBase, PlayerSpec, action_table
-from companion.core.rules import GameRules
+from companion.core.model import action_table
+from companion.core.rules import GameParts, GameRules
 from companion.games.balmy_balloonists import setup as _setup
 from companion.games.balmy_balloonists import summary as _summary
 from companion.games.balmy_balloonists.board import can_play_any
@@ -147,7 +143,7 @@ from companion.games.balmy_balloonists.model import (
 )
 from companion.games.balmy_balloonists.screen import AdvantageUse, AltitudeChoice, TableHelpers
 from companion.games.balmy_balloonists.summary import ChecklistStep
-from companion.games.balmy_balloonists.turn import HANDLERS, adjust
+from companion.games.balmy_balloonists.turn import HANDLERS, adjust, play
 
 __all__ = [
     "ADVANTAGE_CARDS",
@@ -208,29 +204,12 @@ __all__ = [
 class BalmyBalloonists(TableHelpers, GameRules[State, Options]):
     id = GAME_ID
     name = "Balmy Balloonists"
-    min_players = 2
-    max_players = 6
+    min_players, max_players = 2, 6
     options_model = Options
     actions = action_table((Adjust, *HANDLERS))
-
-    def check_options(self, options: Options, players: Sequence[PlayerSpec]) -> None:
-        _setup.check_options(options, players)
-
-    def setup(self, players: Sequence[PlayerSpec], options: Options, seed: int) -> State:
-        return _setup.initial_state(players, options, seed)
-
-    def apply(self, state: State, action: ActionBase) -> State:
-        if isinstance(action, Adjust):
-            return adjust(state, action)
-        if state.over:
-            raise RuleError(M("over"))
-        return HANDLERS[type(action)](state, action)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        return _summary.summary(state)
-
-    def prompts(self, state: State) -> list[Message]:
-        return _summary.prompts(state)
+    parts = GameParts(
+        _setup.initial_state, _setup.check_options, adjust, play, _summary.summary, _summary.prompts
+    )
 
     def missing_steps(self, state: State) -> list[Message]:
         """The turn's local wind card, while none was played and one could be."""

@@ -6,9 +6,11 @@ variants' actions are in `luck` and `variants`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
+from companion.core.rules import corrected_count
 from companion.core.terms import colours
 from companion.games.balmy_balloonists.board import (
     check_no_card,
@@ -211,12 +213,12 @@ def _upkeep(balloon: Balloon) -> Balloon:
 
 
 def adjust(state: State, action: Adjust) -> State:
-    if action.token not in (*TOKENS, *CARD_COUNTS):
-        raise RuleError(M("unknown_token", token=action.token))
-    balloon = state.balloon(action.balloon)
-    count = getattr(balloon, action.token) + action.delta
-    if count < 0:
-        raise RuleError(M("negative", colour=balloon.colour, count=count, token=action.token))
+    balloon_of = partial(state.balloon, action.balloon)
+    counts = (*TOKENS, *CARD_COUNTS)
+    count = corrected_count(
+        M, counts, action.token, balloon_of, action.delta, colour=action.balloon
+    )
+    balloon = balloon_of()
     if action.token == "in_front" and count > MAX_IN_FRONT:
         raise RuleError(M("in_front_limit", colour=balloon.colour))
     if action.token in CARD_COUNTS and balloon.finished:
@@ -245,3 +247,10 @@ HANDLERS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
     CrossFinish: _cross_finish,
     **VARIANT_HANDLERS,
 }
+
+
+def play(state: State, action: ActionBase) -> State:
+    """Any action but a correction: none once the game is over."""
+    if state.over:
+        raise RuleError(M("over"))
+    return HANDLERS[type(action)](state, action)

@@ -21,13 +21,9 @@ Readings where the rulebook and the spec leave room (each is tested):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from companion.core.errors import RuleError
 from companion.core.messages import Message
-from companion.core.model import ActionBase, PlayerSpec, action_table
-from companion.core.rules import GameRules
+from companion.core.model import action_table
+from companion.core.rules import GameParts, GameRules
 from companion.games.wyscig_balonow import setup as _setup
 from companion.games.wyscig_balonow import summary as _summary
 from companion.games.wyscig_balonow.messages import GAME_ID, M
@@ -57,7 +53,7 @@ from companion.games.wyscig_balonow.model import (
 )
 from companion.games.wyscig_balonow.setup import valid_order
 from companion.games.wyscig_balonow.summary import player_distance, player_score, ranks
-from companion.games.wyscig_balonow.turn import TURN_ACTIONS, adjust, order, score
+from companion.games.wyscig_balonow.turn import TURN_ACTIONS, adjust, play
 
 __all__ = [
     "BALLOONS",
@@ -96,37 +92,12 @@ __all__ = [
 class WyscigBalonow(GameRules[State, Options]):
     id = GAME_ID
     name = "Wyścig balonów"
-    min_players = 2
-    max_players = 4
+    min_players, max_players = 2, 4
     options_model = Options
     actions = action_table((Adjust, Order, Score, *TURN_ACTIONS))
-
-    def check_options(self, options: Options, players: Sequence[PlayerSpec]) -> None:
-        _setup.check_options(options, players)
-
-    def setup(self, players: Sequence[PlayerSpec], options: Options, seed: int) -> State:
-        return _setup.initial_state(players, options, seed)
-
-    def apply(self, state: State, action: ActionBase) -> State:
-        if isinstance(action, Adjust):
-            return adjust(state, action)
-        if state.over:
-            if isinstance(action, Score):
-                return score(state, action)
-            raise RuleError(M("over"))
-        if isinstance(action, Score):
-            raise RuleError(M("not_over"))
-        if isinstance(action, Order):
-            return order(state, action)
-        if not state.order:
-            raise RuleError(M("no_order", round=state.round))
-        return TURN_ACTIONS[type(action)](state, action)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        return _summary.summary(state)
-
-    def prompts(self, state: State) -> list[Message]:
-        return _summary.prompts(state)
+    parts = GameParts(
+        _setup.initial_state, _setup.check_options, adjust, play, _summary.summary, _summary.prompts
+    )
 
     def decided(self, state: State) -> bool:
         return state.over and state.distances is not None

@@ -5,10 +5,12 @@ end, and corrections (`adjust`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
+from companion.core.rules import corrected_count
 from companion.core.terms import colours
 from companion.games.wyscig_balonow.messages import M
 from companion.games.wyscig_balonow.model import (
@@ -130,6 +132,22 @@ TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
 }
 
 
+def play(state: State, action: ActionBase) -> State:
+    """Any action but a correction: once the race is over only the score; before the
+    round's order only the order."""
+    if state.over:
+        if isinstance(action, Score):
+            return score(state, action)
+        raise RuleError(M("over"))
+    if isinstance(action, Score):
+        raise RuleError(M("not_over"))
+    if isinstance(action, Order):
+        return order(state, action)
+    if not state.order:
+        raise RuleError(M("no_order", round=state.round))
+    return TURN_ACTIONS[type(action)](state, action)
+
+
 def score(state: State, action: Score) -> State:
     if state.distances is not None:
         raise RuleError(M("scored"))
@@ -140,15 +158,11 @@ def score(state: State, action: Score) -> State:
 
 
 def adjust(state: State, action: Adjust) -> State:
-    if action.token not in TOKENS:
-        raise RuleError(M("unknown_token", token=action.token))
-    player = state.player(action.player)
-    count = getattr(player, action.token) + action.delta
-    if count < 0:
-        raise RuleError(M("negative", player=player.name, count=count, token=action.token))
+    player_of = partial(state.player, action.player)
+    corrected_count(M, TOKENS, action.token, player_of, action.delta, player=action.player)
     if action.token == "mail" and state.mail_taken + action.delta > MAIL_IN_GAME:
         raise RuleError(M("mail_limit"))
-    return _add_tokens(state, player.name, action.token, action.delta)
+    return _add_tokens(state, action.player, action.token, action.delta)
 
 
 def _add_tokens(state: State, name: str, token: str, delta: int) -> State:
