@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from companion import games, safefile
 from companion.core import rng
 from companion.core.errors import CompanionError, GameFileError, SetupError
-from companion.core.messages import Catalog, Message
+from companion.core.messages import Catalog, Message, Param
 from companion.core.model import ActionBase, GameSetup, PlayerSpec
 from companion.core.rules import Rules, describe_validation_error
 from companion.core.session import Session
@@ -68,7 +68,7 @@ class ReplayError(GameFileError):
     """An action in the log that cannot be applied; `number` counts from 1."""
 
     def __init__(self, number: int, type_: str, error: CompanionError) -> None:
-        super().__init__(M("in_action", number=number, type=type_, problem=str(error)))
+        super().__init__(M("in_action", number=number, type=type_, problem=error.message))
         self.number = number
         self.inner = error
 
@@ -92,7 +92,7 @@ def loads(text: str, name: str = "game file") -> Any:
         problem = error.problem
     except RecursionError:
         problem = M("too_deep")
-    raise GameFileError(M("in_file", file=name, problem=str(problem))) from None
+    raise GameFileError(M("in_file", file=name, problem=problem)) from None
 
 
 class _NotAccepted(ValueError):
@@ -115,53 +115,53 @@ def _unreadable(name: str, error: Exception) -> GameFileError:
     if isinstance(error, safefile.TooLarge):
         problem = M("too_big", limit=safefile.size_text(error.limit))
     elif isinstance(error, safefile.NotARegularFile):
-        problem = M("unreadable", reason=str(error.problem))
+        problem = M("unreadable", reason=error.problem)
     elif isinstance(error, UnicodeDecodeError):
-        problem = M("unreadable", reason=str(M("not_utf8")))
+        problem = M("unreadable", reason=M("not_utf8"))
     else:
         reason = getattr(error, "strerror", None) or type(error).__name__
         problem = M("unreadable", reason=reason)
-    return GameFileError(M("in_file", file=name, problem=str(problem)))
+    return GameFileError(M("in_file", file=name, problem=problem))
 
 
 def parse(data: Any, name: str = "game file") -> tuple[Rules, GameSetup, list[Any]]:
     """Check the top level and the setup; the actions are returned unread."""
 
-    def fail(field: str | None, problem: str) -> GameFileError:
+    def fail(field: str | None, problem: Param) -> GameFileError:
         if field is None:
             return GameFileError(M("in_file", file=name, problem=problem))
         return GameFileError(M("in_field", file=name, field=field, problem=problem))
 
     if not isinstance(data, dict):
-        raise fail(None, str(M("not_object")))
+        raise fail(None, M("not_object"))
     for key in data:
         if key not in TOP_LEVEL:
-            raise fail(None, str(M("unknown_key", key=key, known=", ".join(TOP_LEVEL))))
+            raise fail(None, M("unknown_key", key=key, known=", ".join(TOP_LEVEL)))
     if "format" not in data:
-        raise fail(None, str(M("format_missing")))
+        raise fail(None, M("format_missing"))
     if type(data["format"]) is not int or data["format"] != FORMAT:  # not 1.0, not true
-        raise fail("format", str(M("format", given=json.dumps(data["format"]))))
+        raise fail("format", M("format", given=json.dumps(data["format"])))
     if not isinstance(data.get("game"), str):
-        raise fail("game", str(M("missing" if "game" not in data else "not_text")))
+        raise fail("game", M("missing" if "game" not in data else "not_text"))
     try:
         rules = games.get(data["game"])
     except CompanionError as error:
-        raise fail("game", str(error)) from None
+        raise fail("game", error.message) from None
     seed = _seed(data, fail)
     players = _players(data.get("players"), fail)
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise fail("options", str(M("not_object_field")))
+        raise fail("options", M("not_object_field"))
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise fail("actions", str(M("not_list")))
+        raise fail("actions", M("not_list"))
     if len(actions) > MAX_ACTIONS:
-        raise fail("actions", str(M("too_many_actions", count=len(actions), limit=MAX_ACTIONS)))
+        raise fail("actions", M("too_many_actions", count=len(actions), limit=MAX_ACTIONS))
     setup = GameSetup(game=rules.id, seed=seed, players=tuple(players), options=options)
     try:
         rules.parse_options(options, setup.players)
     except SetupError as error:
-        raise fail(error.field, str(error)) from None
+        raise fail(error.field, error.message) from None
     return rules, setup, actions
 
 
@@ -170,18 +170,18 @@ def _seed(data: dict[str, Any], fail: Any) -> int:
         return rng.new_seed()
     seed = data["seed"]
     if type(seed) is not int:
-        raise fail("seed", str(M("not_integer")))
+        raise fail("seed", M("not_integer"))
     low, high = SEED_RANGE
     if not low <= seed <= high:
-        raise fail("seed", str(M("seed_range", low=low, high=high)))
+        raise fail("seed", M("seed_range", low=low, high=high))
     return seed
 
 
 def _players(raw: Any, fail: Any) -> list[PlayerSpec]:
     if raw is None:
-        raise fail("players", str(M("missing")))
+        raise fail("players", M("missing"))
     if not isinstance(raw, list):
-        raise fail("players", str(M("not_list")))
+        raise fail("players", M("not_list"))
     players = []
     for number, entry in enumerate(raw, start=1):
         try:
@@ -191,11 +191,11 @@ def _players(raw: Any, fail: Any) -> list[PlayerSpec]:
                 players.append(PlayerSpec.model_validate(entry))
             else:
                 raise fail(
-                    "players", str(M("player_entry", number=number, problem="a name or an object"))
+                    "players", M("player_entry", number=number, problem="a name or an object")
                 )
         except ValidationError as error:
-            problem = str(describe_validation_error(error))
-            raise fail("players", str(M("player_entry", number=number, problem=problem))) from None
+            problem = describe_validation_error(error)
+            raise fail("players", M("player_entry", number=number, problem=problem)) from None
     return players
 
 

@@ -59,6 +59,11 @@ class PlayerGameStats:
         }
 
 
+# 1% rather than 5%: a table that checks after every game night would otherwise
+# call a fair reader biased once in twenty nights.
+SIGNIFICANCE = 0.01
+
+
 @dataclass(frozen=True)
 class Fairness:
     reader: str

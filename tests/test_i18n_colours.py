@@ -1,11 +1,14 @@
-"""A rule's sentence names a balloon by its colour id; other languages show the
-colour's own name, English keeps the rules' word."""
+"""A rule's sentence names a balloon by its colour id; a catalog that says its
+`colour` parameter is a colour turns the id into the colour's term, so every
+language shows its own name for it, and English keeps the rules' word."""
 
-import companion.ui.strings  # noqa: F401  (registers the colour labels)
 from companion.core.messages import Catalog
+from companion.core.terms import colour
 from companion.i18n import translator
 
-M = Catalog("test_colours", {"gone": "There is no {colour} balloon in this race"})
+M = Catalog(
+    "test_colours", {"gone": "There is no {colour} balloon in this race"}, terms={"colour": colour}
+)
 
 
 def test_colour_ids_become_the_languages_colour_names() -> None:

@@ -3,21 +3,48 @@
 Rules never format text for a language: they return or raise a `Message`. English
 templates are registered next to the code that uses them (so `companion replay`
 prints English with no catalog files); other languages live in `companion/i18n`.
+
+What a template can ask of its parameters (docs/translating.md has the long form):
+
+- A parameter may itself be a `Message` (a term such as a colour or a card name),
+  rendered in the same language. `{colour:ballongen}` picks the form "ballongen" of
+  that term where the language file gives one, `{colour:Ballongen}` the same with
+  a capital letter (a sentence that opens with it).
+- Numbers are written the language's way: `{p:.4f}` four decimals, `{rolls:n}` with
+  a thousands separator, `{rate:%}` a percentage; a bare `{x}` writes a whole number
+  as it is and a fraction with the language's decimal mark.
+- A key registered as `Plural` has one template per CLDR plural category ("one",
+  "few", "many", "other"); the count parameter chooses among them.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, Union
 
-Param = str | int | float | None
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
 
-_ENGLISH: dict[str, str] = {}
+Param = Union[str, int, float, None, "Message"]
+Entry = str | Mapping[str, str]  # a language file's value: a template, or forms / plural forms
+
+BASE = "base"  # the form a term takes when a template names none
+ENGLISH = "en"
+
+_ENGLISH: dict[str, Entry] = {}
+_COUNTS: dict[str, str] = {}  # plural key -> the parameter that chooses the form
 _FORMATTER = string.Formatter()
+_NUMBER_SPEC = re.compile(r"(?:\.(?P<places>\d)f|(?P<kind>[n%]))?")
 
 Translator = Callable[["Message"], str]
+
+
+class TemplateError(ValueError):
+    """A template or entry that cannot be rendered (raised only when rendering strictly)."""
 
 
 @dataclass(frozen=True)
@@ -31,39 +58,131 @@ class Message:
         return render(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": dict(self.params)}
+        return {
+            "key": self.key,
+            "params": {
+                name: value.to_json() if isinstance(value, Message) else value
+                for name, value in self.params.items()
+            },
+        }
+
+
+@dataclass(frozen=True)
+class Plural:
+    """An English template whose words depend on a number: the parameter `count`
+    names it, `one` and `other` are the English forms (other languages give the
+    forms their plural rules have, see docs/translating.md)."""
+
+    count: str
+    one: str
+    other: str
+
+    def forms(self) -> dict[str, str]:
+        return {"one": self.one, "other": self.other}
+
+
+class Forms:
+    """An English term with more than one form: `base` where a template names no
+    form, the others by name (`{altitude:at}`)."""
+
+    def __init__(self, base: str, **forms: str) -> None:
+        self.entry: dict[str, str] = {BASE: base, **forms}
+
+    def forms(self) -> dict[str, str]:
+        return dict(self.entry)
+
+
+Term = Callable[[Any], Param]  # an id the rules use -> the term that names it
 
 
 class Catalog:
-    """The English templates of one namespace; calling it builds a `Message`."""
+    """The English templates of one namespace; calling it builds a `Message`.
 
-    def __init__(self, namespace: str, templates: Mapping[str, str]) -> None:
+    `terms` names the parameters that hold an id of something a player reads about
+    (a colour, a card): the call turns the id into its term, so the rules pass
+    plain ids and every language names them in its own words."""
+
+    def __init__(
+        self,
+        namespace: str,
+        templates: Mapping[str, str | Plural | Forms],
+        terms: Mapping[str, Term] | None = None,
+    ) -> None:
         self.namespace = namespace
+        self.terms = dict(terms or {})
         for key, template in templates.items():
             full = f"{namespace}.{key}"
-            if full in _ENGLISH and _ENGLISH[full] != template:
+            entry: Entry = template if isinstance(template, str) else template.forms()
+            if full in _ENGLISH and _ENGLISH[full] != entry:
                 raise ValueError(f"message {full} registered twice with different text")
-            _ENGLISH[full] = template
+            _ENGLISH[full] = entry
+            if isinstance(template, Plural):
+                _COUNTS[full] = template.count
         self.keys = frozenset(templates)
 
     def __call__(self, key: str, /, **params: Param) -> Message:
         if key not in self.keys:
             raise KeyError(f"{self.namespace}.{key} is not a registered message")
+        for name, term in self.terms.items():
+            value = params.get(name)
+            if value is not None and not isinstance(value, Message):
+                params[name] = term(value)
         return Message(f"{self.namespace}.{key}", params)
 
 
 def english_templates() -> Mapping[str, str]:
+    """Every English template; a plural key gives its "other" form, a term its base."""
+    return {
+        key: entry if isinstance(entry, str) else entry.get("other", entry.get(BASE, ""))
+        for key, entry in _ENGLISH.items()
+    }
+
+
+def english_entries() -> Mapping[str, Entry]:
+    """Every English entry as a language file would hold it."""
     return dict(_ENGLISH)
 
 
-def fill(template: str, params: Mapping[str, Param]) -> str:
-    """Fill a template; a missing parameter shows as its name, never raises."""
-    values = {
-        name: _quoted(params[name]) if name in params else "{" + name + "}"
-        for _, name, _, _ in _FORMATTER.parse(template)
-        if name
-    }
-    return template.format(**values)
+def plural_count(key: str) -> str | None:
+    """The parameter that chooses a plural key's form; None for other keys."""
+    return _COUNTS.get(key)
+
+
+@lru_cache(maxsize=16)
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories of `lang` ("other" included)."""
+    return frozenset(_locale(lang).plural_form.tags | {"other"})
+
+
+def plural_category(lang: str, count: Param) -> str:
+    if isinstance(count, bool) or not isinstance(count, int | float):
+        return "other"
+    return str(_locale(lang).plural_form(abs(count)))
+
+
+@lru_cache(maxsize=16)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def format_number(value: int | float, spec: str, lang: str) -> str:
+    """`value` the way `lang` writes numbers; `spec` is "", "n", ".Nf" or "%"."""
+    found = _NUMBER_SPEC.fullmatch(spec)
+    if found is None:
+        raise TemplateError(f"{spec!r} is not a number format (use n, .2f or %)")
+    if found["kind"] == "%":
+        return str(format_percent(value, locale=_locale(lang)))
+    if found["places"] is not None:
+        places = int(found["places"])
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return str(format_decimal(value, format=pattern, locale=_locale(lang)))
+    if found["kind"] == "n" or isinstance(value, float):
+        return str(format_decimal(value, locale=_locale(lang)))
+    return str(value)  # an id, a year, a pin: as it is
+
+
+def is_number_spec(spec: str) -> bool:
+    return bool(spec) and _NUMBER_SPEC.fullmatch(spec) is not None
 
 
 def printable(text: str) -> str:
@@ -74,17 +193,82 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def _quoted(value: Param) -> Param:
-    # Input quoted back to the user (a name, a card) must not break the sentence
-    # over lines or smuggle control characters onto a terminal.
-    return printable(value) if isinstance(value, str) else value
+def fill(template: str, params: Mapping[str, Param], lang: str = ENGLISH) -> str:
+    """Fill a template; a missing parameter shows as its name, never raises."""
+    return _Renderer({}, lang, strict=False).fill(template, params)
 
 
-def render(message: Message, templates: Mapping[str, str] | None = None) -> str:
-    """Render in the given catalog, falling back to English, then to the key."""
-    template = None
-    if templates is not None:
-        template = templates.get(message.key)
-    if template is None:
-        template = _ENGLISH.get(message.key, message.key)
-    return fill(template, message.params)
+def render(
+    message: Message,
+    templates: Mapping[str, Entry] | None = None,
+    lang: str = ENGLISH,
+    strict: bool = False,
+) -> str:
+    """Render in the given catalog, falling back to English, then to the key.
+    `strict` raises `TemplateError` where a lenient render falls back (tests)."""
+    return _Renderer(templates or {}, lang, strict).message(message)
+
+
+class _Renderer:
+    def __init__(self, templates: Mapping[str, Entry], lang: str, strict: bool) -> None:
+        self.templates = templates
+        self.lang = lang
+        self.strict = strict
+
+    def message(self, message: Message, form: str = "") -> str:
+        if form[:1].isupper():  # "{colour:Ballongen}": that form, with a capital
+            text = self.message(message, form[:1].lower() + form[1:])
+            return text[:1].upper() + text[1:]
+        return self.fill(self.template(message, form), message.params)
+
+    def template(self, message: Message, form: str) -> str:
+        entry, lang = self.templates.get(message.key), self.lang
+        if entry is None:
+            entry, lang = _ENGLISH.get(message.key, message.key), ENGLISH
+        if isinstance(entry, str):
+            if form and form != BASE and lang != ENGLISH:
+                self.fail(f"{message.key} has no form {form!r}, only one text")
+            return entry
+        count = plural_count(message.key)
+        if count is not None:
+            wanted = plural_category(lang, message.params.get(count))
+        else:
+            wanted = form or BASE
+        chosen = entry.get(wanted)
+        if chosen is None:
+            self.fail(f"{message.key} has no form {wanted!r}")
+            chosen = entry.get("other", entry.get(BASE, next(iter(entry.values()), message.key)))
+        return chosen
+
+    def fill(self, template: str, params: Mapping[str, Param]) -> str:
+        parts: list[str] = []
+        try:
+            fields = list(_FORMATTER.parse(template))
+        except ValueError as error:
+            self.fail(f"{template!r} is not a template: {error}")
+            return template
+        for literal, name, spec, _conversion in fields:
+            parts.append(literal)
+            if name is None:
+                continue
+            if name not in params:
+                self.fail(f"{template!r} needs the parameter {name!r}")
+                parts.append("{" + name + "}")
+                continue
+            parts.append(self.value(params[name], spec or ""))
+        return "".join(parts)
+
+    def value(self, value: Param, spec: str) -> str:
+        if isinstance(value, Message):
+            return self.message(value, spec)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            try:
+                return format_number(value, spec, self.lang)
+            except TemplateError as error:
+                self.fail(str(error))
+                return str(value)
+        return printable(value) if isinstance(value, str) else str(value)
+
+    def fail(self, problem: str) -> None:
+        if self.strict:
+            raise TemplateError(problem)

@@ -1,8 +1,12 @@
 """Translation: a `Message` rendered through `companion/i18n/<lang>.json`.
 
-A catalog is a flat JSON object, message key -> template (`"ui.go_start": "Start"`).
-Keys it lacks fall back to the English templates registered in code, so a half
-translated catalog still shows every sentence.
+A catalog is a JSON object, message key -> entry. An entry is a template
+(`"ui.go_start": "Start"`), the forms of a term (`{"base": "röd", "ballongen":
+"den röda ballongen"}`) or, for a key registered as `Plural`, one template per
+plural category of the language (`{"one": ..., "few": ..., "many": ..., "other": ...}`).
+Keys a catalog lacks fall back to the English templates registered in code, so a
+half translated catalog still shows every sentence. docs/translating.md says why
+the format is JSON and not gettext.
 """
 
 from __future__ import annotations
@@ -12,19 +16,25 @@ from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 
-from companion.core.messages import Message, Translator, render
+from companion.core.messages import Entry, Message, Translator, render
 
 DEFAULT = "en"
 
 
 @lru_cache(maxsize=16)
-def catalog(lang: str) -> Mapping[str, str]:
-    """The templates of `lang`; empty for English or a language with no file."""
+def catalog(lang: str) -> Mapping[str, Entry]:
+    """The entries of `lang`; empty for English or a language with no file."""
     path = resources.files("companion.i18n").joinpath(f"{lang}.json")
     if not path.is_file():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {str(k): str(v) for k, v in data.items()}
+    return {str(key): _entry(value) for key, value in data.items()}
+
+
+def _entry(value: object) -> Entry:
+    if isinstance(value, dict):
+        return {str(form): str(text) for form, text in value.items()}
+    return str(value)
 
 
 def languages() -> list[str]:
@@ -37,20 +47,12 @@ def languages() -> list[str]:
     return [DEFAULT, *(lang for lang in found if lang != DEFAULT)]
 
 
-def translator(lang: str) -> Translator:
+def translator(lang: str, strict: bool = False) -> Translator:
+    """Render messages in `lang`; `strict` raises where a form or parameter is
+    missing instead of falling back (the tests use it)."""
     templates = catalog(lang)
 
     def translate(message: Message) -> str:
-        return render(_named_colour(message, templates), templates)
+        return render(message, templates, lang, strict=strict)
 
     return translate
-
-
-def _named_colour(message: Message, templates: Mapping[str, str]) -> Message:
-    """The rules name a balloon by its colour id ("red"); in another language the
-    sentence shows the colour's own name from the UI's colour labels."""
-    colour = message.params.get("colour")
-    name = templates.get(f"ui.c_{colour}") if isinstance(colour, str) else None
-    if name is None:
-        return message
-    return Message(message.key, {**message.params, "colour": name})

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion import games
 from companion.core.errors import CompanionError, StoreError
+from companion.core.messages import Param
 from companion.core.model import ActionBase, GameSetup
 from companion.core.session import Journal, Session
 from companion.files import action_type
@@ -110,12 +111,16 @@ def restore(
     try:
         session = Session(rules, setup)
     except CompanionError as error:  # options written by another version of the rules
-        raise StoreError(M("bad_log", id=session_id, reason=str(error))) from None
+        raise StoreError(M("bad_log", id=session_id, reason=error.message)) from None
     for number, entry in enumerate(stored, start=1):
         try:
             session.apply(rules.parse_action(entry))
         except Exception as error:  # any failure of a stored action is the same news
-            reason = str(error) or type(error).__name__
+            reason: Param = (
+                error.message
+                if isinstance(error, CompanionError)
+                else str(error) or type(error).__name__
+            )
             raise UnrestorableGameError(
                 session_id, rules.name, number, action_type(entry), reason
             ) from None

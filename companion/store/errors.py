@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from companion.core.errors import StoreError
-from companion.core.messages import Message
+from companion.core.messages import Message, Param
 from companion.store.messages import M
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
@@ -71,7 +71,7 @@ class UnrestorableGameError(StoreError):
     before it (`good` of them) can."""
 
     def __init__(
-        self, session_id: int, game: str, number: int, action_type: str, reason: str
+        self, session_id: int, game: str, number: int, action_type: str, reason: Param
     ) -> None:
         super().__init__(
             M(

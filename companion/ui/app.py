@@ -34,6 +34,7 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.model import GameSetup, PlayerSpec
 from companion.core.session import Session
+from companion.core.terms import colour as colour_term
 from companion.i18n import languages, translator
 from companion.play.devices import Devices
 from companion.store import Store
@@ -110,8 +111,9 @@ class CompanionApp(App):
         return "" if message is None else self._translate(message)
 
     def colour_name(self, colour: str, _lang: str = "") -> str:
-        key = f"c_{colour}"
-        return self.t(key) if key in UI.keys else colour
+        """A colour on its own, as a label ("red", "röd")."""
+        term = colour_term(colour)
+        return self.tr(term) if isinstance(term, Message) else str(term)
 
     def status_text(self, status: Sequence[Message], _lang: str = "") -> str:
         return "   ".join(self.tr(m) for m in status)

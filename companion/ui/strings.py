@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from companion.core.messages import Catalog, Message, Translator
+from companion.core.messages import Catalog, Message, Plural, Translator
+from companion.core.terms import colour
 
 UI = Catalog(
     "ui",
@@ -40,7 +41,7 @@ UI = Catalog(
         "dice_on": "Dice reader: connected",
         "dice_off": "Dice reader: not connected",
         "dice_none": "Dice reader: none",
-        "events_dropped": "Device events skipped in a flood: {count}",
+        "events_dropped": "Device events skipped in a flood: {count:n}",
         # new game
         "choose_game": "Game",
         "players": "Players in seat order",
@@ -78,16 +79,6 @@ UI = Catalog(
         "secret_start": "Start the race",
         "secret_release": "Let go to hide it",
         "secret_hold_hint": "Tap and hold here",
-        # colours
-        "c_blue": "blue",
-        "c_pink": "pink",
-        "c_yellow": "yellow",
-        "c_green": "green",
-        "c_red": "red",
-        "c_orange": "orange",
-        "c_sky": "sky",
-        "c_purple": "purple",
-        "c_white": "white",
         "and": "{a} and {b}",
         # the table
         "round": "Round {round}",
@@ -148,7 +139,7 @@ UI = Catalog(
         "winner": "The winner: {names}",
         "winners": "The winners: {names}",
         "rank": "{rank}.",
-        "points": "{score} points",
+        "points": Plural("score", one="{score} point", other="{score} points"),
         "bar_mail": "mail",
         "bar_penalty": "penalties",
         "bar_distance": "distance",
@@ -165,6 +156,7 @@ UI = Catalog(
         "menu_power_off_hold": "Keep holding to shut down...",
         "menu_fullscreen": "Kiosk mode: hold Quit for 2 seconds to leave",
     },
+    terms={"colour": colour},
 )
 
 

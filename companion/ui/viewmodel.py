@@ -92,7 +92,6 @@ class GameModel(EventDispatcher, Generic[S]):
         self.session = session
         self.adapter = adapter
         self.clock = clock
-        self.buzzer = buzzer
         self.lockout_s = lockout_s
         self.names = list(session.setup.names)
         self.seats = dict(zip(self.names, adapter.seat_colours(self.names), strict=True))

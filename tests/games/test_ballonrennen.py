@@ -939,7 +939,7 @@ def test_adjust_within_the_limits() -> None:
     assert tokens(s, "Ben") == (4, 1, 1)
     for raw, needle in [
         ({"player": "Ben", "token": "gas", "delta": 1}, "Ben can hold at most 4 gas"),
-        ({"player": "Ben", "token": "gas", "delta": -5}, "Ben would have -1 gas"),
+        ({"player": "Ben", "token": "gas", "delta": -5}, "Ben would have -1 gas canisters"),
         ({"player": "Ben", "token": "mail", "delta": 1}, '"mail" is not a token in Ballonrennen'),
         ({"player": "Zoe", "token": "gas", "delta": 1}, '"Zoe" is not playing'),
     ]:
@@ -951,7 +951,7 @@ def test_adjust_within_the_limits() -> None:
 def test_adjust_keeps_a_flying_balloon_at_1_to_3() -> None:
     s = at_altitude(3)
     raw = {"type": "adjust", "player": "Anna", "token": "gas", "delta": 1}
-    assert rule_error(s, raw) == "Anna can hold at most 4 gas"
+    assert rule_error(s, raw) == "Anna can hold at most 4 gas canisters"
     act(s, "adjust", player="Anna", token="gas", delta=-1)
     assert who(s, "Anna")["altitude"] == 2
     message = rule_error(s, {"type": "adjust", "player": "Anna", "token": "gas", "delta": -2})
@@ -966,7 +966,7 @@ def test_adjust_no_mail_sack_after_delivery() -> None:
     act(s, "wind_card", card="calm")
     act(s, "drop_mail")
     message = rule_error(s, {"type": "adjust", "player": "Anna", "token": "mail_sack", "delta": 1})
-    assert message == "Anna can hold at most 0 mail_sack"
+    assert message == "Anna can hold at most 0 mail sacks"
 
 
 # -- prompts ---------------------------------------------------------------------
@@ -988,7 +988,7 @@ def test_prompts_through_a_turn() -> None:
     assert texts(s) == ["Anna: favourable wind! Turn one wind marker one side, either way"]
     act(s, "favourable", altitude=1, rotate="cw")
     assert texts(s) == [
-        "Anna: move 2 spaces SE (altitude 2)",
+        "Anna: move 2 spaces south-east (altitude 2)",
         "Anna: drop the mail sack here if you pass a mail horn",
         "Anna: rocks at altitude 1, a lake or leaving the board is a forced landing",
         "Anna: end your turn",
@@ -1007,7 +1007,7 @@ def test_prompts_calm_and_one_space() -> None:
     assert texts(s)[0] == "Anna: your balloon stays where it is this turn"
     s = at_altitude(1)
     act(s, "wind_card", card="turn_3")
-    assert texts(s)[0] == "Anna: move 1 space W (altitude 1)"
+    assert texts(s)[0] == "Anna: move 1 space west (altitude 1)"
 
 
 def test_prompts_app_deck() -> None:

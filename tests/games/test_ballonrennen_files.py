@@ -139,7 +139,7 @@ def test_errors_are_one_line(tmp_path: Path, actions: list[dict[str, Any]], line
         (
             {"players": [{"name": "Anna", "colour": "pink"}, "Ben"]},
             'error: game.json: players: Anna: "pink" is not a balloon colour '
-            "(red, yellow, green, blue, white)",
+            '("red", "yellow", "green", "blue", "white")',
         ),
         (
             {"players": [{"name": "Anna", "colours": ["red", "blue"]}, "Ben"]},

@@ -122,7 +122,7 @@ ERRORS = [
     (
         "swap a card not held",
         [OWN, swap("repair", "red")],
-        "action 2 (swap_advantage): Ann does not hold a repair card",
+        "action 2 (swap_advantage): Ann does not hold a Repair card",
     ),
     (
         "swap from an empty front",
@@ -142,7 +142,7 @@ ERRORS = [
     (
         "same altitude",
         [{"type": "altitude", "to": "low"}, END, END, END, END, {"type": "altitude", "to": "low"}],
-        "action 6 (altitude): The red balloon is already at low",
+        "action 6 (altitude): The red balloon is already at low altitude",
     ),
     (
         "no rise",
@@ -155,7 +155,7 @@ ERRORS = [
             {"type": "adjust", "balloon": "red", "token": "ballast", "delta": -8},
             {"type": "altitude", "to": "medium"},
         ],
-        "action 2 (altitude): The red balloon needs 2 ballast to rise to medium and has 1",
+        "action 2 (altitude): The red balloon needs 2 ballast to rise to medium altitude and has 1",
     ),
     (
         "zone while landed",
@@ -213,12 +213,12 @@ ERRORS = [
     (
         "permission not held",
         [OWN, luck("red", "permission_revoked", permission="permission_sakhalin")],
-        "action 2 (bad_luck): Ann does not hold a permission_sakhalin card",
+        "action 2 (bad_luck): Ann does not hold a Permission Sakhalin card",
     ),
     (
         "friendly winds not held",
         [{"type": "friendly_winds"}],
-        "action 1 (friendly_winds): Ann does not hold a friendly_winds card",
+        "action 1 (friendly_winds): Ann does not hold a Friendly winds card",
     ),
     (
         "finish while landed",
@@ -238,12 +238,12 @@ ERRORS = [
     (
         "adjust below zero",
         [{"type": "adjust", "balloon": "red", "token": "gas", "delta": -10}],
-        "action 1 (adjust): The red balloon would have -1 gas",
+        "action 1 (adjust): The red balloon would have -1 helium",
     ),
     (
         "adjust past the box",
         [{"type": "adjust", "balloon": "red", "token": "gas", "delta": 19}],
-        "action 1 (adjust): There are only 54 gas tokens in the game",
+        "action 1 (adjust): There are only 54 helium tokens in the game",
     ),
     (
         "adjust names a balloon",
@@ -263,7 +263,7 @@ ERRORS = [
     (
         "variant off",
         [{"type": "play_storm"}],
-        "action 1 (play_storm): This game is played without the storm variant",
+        "action 1 (play_storm): This game is played without the Storm variant",
     ),
 ]
 

@@ -162,7 +162,7 @@ def test_start_player_and_the_markers_on_the_last_two_before_it():
         (
             ({"name": "Ann", "colours": ["red", "blue"]}, "Bo", "Cy", "Di"),
             {},
-            "Ann flies 1 balloon(s) but names 2 colours",
+            "Ann flies 1 balloon but names 2 colours",
         ),
     ],
 )
@@ -278,7 +278,7 @@ def test_advantage_cards_are_recorded_once_per_player():
 
 def test_friendly_winds_is_discarded():
     session = new()
-    assert error(session, {"type": "friendly_winds"}) == "Ann does not hold a friendly_winds card"
+    assert error(session, {"type": "friendly_winds"}) == "Ann does not hold a Friendly winds card"
     act(session, {"type": "advantage", "player": "Ann", "cards": ["friendly_winds", "repair"]})
     s = act(session, {"type": "friendly_winds"})
     assert player(s, "Ann")["advantage"] == ["repair"]
@@ -308,7 +308,7 @@ def test_swap_advantage_from_another_balloon_and_its_errors():
     empty = {"type": "swap_advantage", "card": "repair", "from": "red"}
     assert error(session, empty) == "There is no card in front of the red balloon to take"
     missing = {"type": "swap_advantage", "card": "permission_china", "from": "green"}
-    assert error(session, missing) == "Ann does not hold a permission_china card"
+    assert error(session, missing) == "Ann does not hold a Permission China card"
     s = act(session, {"type": "swap_advantage", "card": "repair", "from": "green"})
     assert balloon(s, "green")["in_front"] == 0
     assert balloon(s, "red")["hand"] == 4  # a card from in front onto blue left the hand at 3
@@ -336,15 +336,16 @@ def test_altitude_errors():
     )
     session2 = new()
     act(session2, {"type": "altitude", "to": "low"}, END, END, END, END)
-    assert error(session2, {"type": "altitude", "to": "low"}) == "The red balloon is already at low"
+    already = error(session2, {"type": "altitude", "to": "low"})
+    assert already == "The red balloon is already at low altitude"
     act(session2, {"type": "adjust", "balloon": "red", "token": "ballast", "delta": -7})
     assert error(session2, {"type": "altitude", "to": "high"}) == (
-        "The red balloon needs 2 ballast to rise to high and has 1"
+        "The red balloon needs 2 ballast to rise to high altitude and has 1"
     )
     act(session2, {"type": "altitude", "to": "medium"}, END, END, END, END)
     act(session2, {"type": "adjust", "balloon": "red", "token": "gas", "delta": -9})
     assert error(session2, {"type": "altitude", "to": "low"}) == (
-        "The red balloon needs 1 helium to descend to low and has 0"
+        "The red balloon needs 1 helium to descend to low altitude and has 0"
     )
     with pytest.raises(ActionFormatError):
         RULES.parse_action({"type": "altitude", "to": "space"})
@@ -558,7 +559,7 @@ def test_permission_revoked():
     session = new()
     act(session, OWN)
     assert error(session, luck("red", "permission_revoked", permission="permission_libya")) == (
-        "Ann does not hold a permission_libya card"
+        "Ann does not hold a Permission Libya card"
     )
     assert error(session, luck("red", "permission_revoked")) == (
         "Permission revoked needs the permission it takes away"
@@ -569,7 +570,7 @@ def test_fields_of_another_luck_card_are_an_error():
     session = new()
     act(session, OWN)
     assert error(session, luck("red", "fire", levels=2)) == (
-        '"levels" belongs to bad_weather, not to fire'
+        '"levels" belongs to Bad weather, not to Fire'
     )
 
 
@@ -902,14 +903,14 @@ def test_adjust_names_a_balloon_and_keeps_within_the_box():
     s = act(session, {"type": "adjust", "balloon": "green", "token": "ballast", "delta": 3})
     assert balloon(s, "green")["tokens"]["ballast"] == 12
     assert error(session, {"type": "adjust", "balloon": "green", "token": "gas", "delta": -10}) == (
-        "The green balloon would have -1 gas"
+        "The green balloon would have -1 helium"
     )
     assert error(session, {"type": "adjust", "balloon": "red", "token": "fuel", "delta": 23}) == (
         "There are only 66 fuel tokens in the game"
     )
     assert error(session, {"type": "adjust", "balloon": "red", "token": "mail", "delta": 1}) == (
-        '"mail" is not a token in Balmy Balloonists (fuel, gas, ballast; and the cards: '
-        "hand, in_front)"
+        '"mail" is not a token in Balmy Balloonists ("fuel", "gas", "ballast"; and the cards: '
+        '"hand", "in_front")'
     )
     assert error(session, {"type": "adjust", "balloon": "pink", "token": "gas", "delta": 1}) == (
         "There is no pink balloon in this race"
@@ -961,7 +962,7 @@ def test_critical_measures_combine_a_card_from_in_front_and_are_recorded():
     assert error(session, luck("blue", "fire")) == (
         'This card was combined under critical measures; its "?" is used up'
     )
-    assert error(new(), critical) == "This game is played without the critical measures variant"
+    assert error(new(), critical) == "This game is played without the Critical measures variant"
 
 
 def test_the_storm_is_placed_once_and_moved_by_cards_played_on_it():
@@ -986,7 +987,7 @@ def test_the_storm_is_placed_once_and_moved_by_cards_played_on_it():
     assert storm == bb.Storm(
         placed_by="green", where="below", turn=5, moves=(bb.StormMove(turn=5, balloon="red"),)
     )
-    assert error(new(), {"type": "play_storm"}) == "This game is played without the storm variant"
+    assert error(new(), {"type": "play_storm"}) == "This game is played without the Storm variant"
 
 
 # -- help for the screen ------------------------------------------------------

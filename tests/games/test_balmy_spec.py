@@ -20,13 +20,13 @@ def test_the_variants_default_to_off_and_their_actions_say_so():
     session = new()
     act(session, OWN)
     assert error(session, {"type": "critical_measures", "balloon": "red"}) == (
-        "This game is played without the critical measures variant"
+        "This game is played without the Critical measures variant"
     )
     assert error(session, {"type": "place_storm", "balloon": "red", "where": "on"}) == (
-        "This game is played without the storm variant"
+        "This game is played without the Storm variant"
     )
     assert error(session, {"type": "storm_weather", "target": "red"}) == (
-        "This game is played without the storm variant"
+        "This game is played without the Storm variant"
     )
 
 
@@ -86,7 +86,7 @@ def test_adjust_of_the_card_counts_keeps_within_the_box():
     s = act(session, {"type": "adjust", "balloon": "red", "token": "hand", "delta": -3})
     assert balloon(s, "red")["hand"] == 0
     assert error(session, {"type": "adjust", "balloon": "red", "token": "hand", "delta": -1}) == (
-        "The red balloon would have -1 hand"
+        "The red balloon would have -1 cards in hand"
     )
     s = act(session, {"type": "adjust", "balloon": "red", "token": "hand", "delta": 41})
     assert sum(b["hand"] + b["in_front"] for b in s["table"]["balloons"]) == 50

@@ -147,7 +147,7 @@ def test_the_message_strip_after_an_end_of_turn_says_the_upkeep() -> None:
     act(game, "end_turn")
     upkeep = balmy_view.last_upkeep(game)
     assert upkeep == balmy_view.Upkeep("red", fuel=0, sank_to=None, drew=True)
-    assert balmy_view.upkeep_text(EN, str.upper, upkeep) == "Upkeep of the RED balloon: drew a card"
+    assert balmy_view.upkeep_text(EN, upkeep) == "Upkeep of the red balloon: drew a card"
     assert balmy_view.message_lines("upkeep", ["news", " more "]) == ["upkeep", "news", "more"]
     assert balmy_view.message_lines("", ["news"]) == ["news"]
 

@@ -23,10 +23,16 @@ from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui.app import CompanionApp
 from companion.ui.fit import problem
+from tests.english_words import english_words
 
 OUT = Path(__file__).parent / "out"
 FIT_SIZE = (800, 480)  # the size every label's text is checked at: the smallest
 MIN_FONT_PX = 16
+# The properties whose words a widget shows (ids such as `kind` or `direction` are not).
+SHOWN = (
+    *("text", "label", "labels", "title", "says", "detail", "note", "left", "cost", "level"),
+    *("badges", "altitude", "colour_name", "side_labels", "balloon_text", "move_text"),
+)
 KEYS = {"space": (32, 44, " "), "u": (117, 24, "u"), "p": (112, 19, "p")}
 
 
@@ -163,15 +169,23 @@ class Harness:
 
     def shots(self, name: str) -> list[Path]:
         """`<name>-<lang>-<W>x<H>.png` in every language, then back to English; every
-        label must show its text in each (see `check_texts`)."""
+        label must show its text in each (see `check_texts`), and no text on screen in
+        another language may hold English words (a card, an altitude, a direction, a
+        token, a colour left untranslated)."""
         made = []
+        leaked: dict[str, list[str]] = {}
         for lang in languages():
             self.app.set_language(lang)
             self.step(3)
             self.check_texts()
             made.append(self.shot(f"{name}-{lang}", every_language=False))
+            for text in self.window_texts():
+                found = english_words(lang, text)
+                if found:
+                    leaked[f"{lang}: {text!r}"] = found
         self.app.set_language("en")
         self.step(2)
+        assert not leaked, f"English words on the {name} screen: {leaked}"
         return made
 
     # -- text that fits ------------------------------------------------------------
@@ -213,6 +227,20 @@ class Harness:
             touch.touch_up()
             self.step(2)
             self.tap(screen.ids.next)
+
+    def window_texts(self) -> list[str]:
+        """Every text shown in the window, the screen's and any dialog's over it,
+        with the words widgets draw themselves (a tap's label, the wind rose's)."""
+        found = []
+        for view in Window.children:
+            for widget in view.walk():
+                if widget.opacity == 0:
+                    continue
+                for name in SHOWN:
+                    value = getattr(widget, name, None)
+                    values = value if isinstance(value, list) else [value]
+                    found += [v for v in values if isinstance(v, str) and v]
+        return found
 
     def type_name(self, name: str) -> None:
         """A new player's name on the on-screen keyboard, then Seat."""

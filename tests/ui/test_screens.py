@@ -168,10 +168,10 @@ def test_statistics_players_and_dice(ui: Harness) -> None:
     rows = {cells[0]: cells for cells in table}
     assert rows["Player"] == ("Player", "Plays", "Wins", "Win %", "Average", "Best", "Turn")
     monika = rows["Monika"]
-    assert monika[1:6] == ("2", "2", "100 %", "2.0", "2")
+    assert monika[1:6] == ("2", "2", "100%", "2.0", "2")
     assert monika[6].endswith(" s")
-    assert rows["Kasia"][1:6] == ("2", "0", "0 %", "-1.0", "-1")
-    assert rows["Anna"][1:6] == ("1", "1", "100 %", "-", "-")
+    assert rows["Kasia"][1:6] == ("2", "0", "0%", "-1.0", "-1")
+    assert rows["Anna"][1:6] == ("1", "1", "100%", "-", "-")
     assert "Wyścig balonów" in ui.texts() and "Ballonrennen" in ui.texts()
     shots(ui, "stats", "players")
 
@@ -186,6 +186,18 @@ def test_statistics_players_and_dice(ui: Harness) -> None:
     )
     assert "50 dice read, 10 unreadable" in texts_of(panels["loaded-reader"])
     shots(ui, "stats", "dice")
+
+    ui.app.set_language("de")  # a decimal comma, a thousands point
+    ui.step(2)
+    panels = {p.reader: p for p in ui.screen.ids.content.children}
+    assert panels["fair-reader"].ids.verdict.text == "Fair: Chi-Quadrat 0,00, p = 1,0000"
+    assert panels["loaded-reader"].ids.verdict.text == (
+        "Unfair: Chi-Quadrat 154,00, p < 0,0001 (unter 0,01)"
+    )
+    ui.tap(ui.screen.ids.tab_players)
+    german = {cells[0]: cells for cells in (texts_of(r) for r in ui.screen.ids.content.children)}
+    assert german["Kasia"][1:6] == ["2", "0", "0\xa0%", "-1,0", "-1"]
+    ui.app.set_language("en")
 
 
 # --- settings -------------------------------------------------------------------------

@@ -1,17 +1,61 @@
-"""Ballonrennen's id and its sentences for the players (English; translations in
-`companion/i18n`)."""
+"""Ballonrennen's id, the names of its directions and tokens, and its sentences for
+the players (English; translations in `companion/i18n`)."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Forms, Message, Param, Plural
+from companion.core.terms import colour
 
 GAME_ID = "ballonrennen"
+
+# The six sides of a hex, clockwise from east: a name for sentences and an
+# abbreviation for the wind rose and the buttons, each in the player's language.
+TERMS = Catalog(
+    GAME_ID,
+    {
+        "dir_E": "east",
+        "dir_SE": "south-east",
+        "dir_SW": "south-west",
+        "dir_W": "west",
+        "dir_NW": "north-west",
+        "dir_NE": "north-east",
+        "abbr_E": "E",
+        "abbr_SE": "SE",
+        "abbr_SW": "SW",
+        "abbr_W": "W",
+        "abbr_NW": "NW",
+        "abbr_NE": "NE",
+        "token_gas": Forms("gas canisters", one="gas canister", other="gas canisters"),
+        "token_sandbags": Forms("sandbags", one="sandbag", other="sandbags"),
+        "token_mail_sack": Forms("mail sacks", one="mail sack", other="mail sacks"),
+    },
+)
+
+
+def _named(prefix: str, thing: object) -> Param:
+    key = f"{prefix}_{thing}"
+    return TERMS(key) if key in TERMS.keys else str(thing)
+
+
+def direction(direction_id: object) -> Param:
+    """A direction's name ("south-east")."""
+    return _named("dir", direction_id)
+
+
+def direction_abbr(direction_id: str) -> Message:
+    """A direction's abbreviation ("SE"), as on the wind rose."""
+    return TERMS(f"abbr_{direction_id}")
+
+
+def token(token_id: object) -> Param:
+    return _named("token", token_id)
+
 
 M = Catalog(
     GAME_ID,
     {
         # setup
-        "colour_unknown": '{name}: "{colour}" is not a balloon colour ({colours})',
+        "colour_unknown": '{name}: "{typed}" is not a balloon colour ({colours})',
         "colour_twice": "the {colour} balloon is chosen twice ({names})",
         "colours_not_used": '{name}: "colours" is for Balmy Balloonists; '
         'give one "colour" in Ballonrennen',
@@ -21,18 +65,31 @@ M = Catalog(
         # rule errors
         "over": "The race is over: only corrections are left",
         "unknown_player": '"{name}" is not playing',
-        "unknown_token": '"{token}" is not a token in Ballonrennen (gas, sandbags, mail_sack)',
+        "unknown_token": '"{token}" is not a token in Ballonrennen '
+        '("gas", "sandbags", "mail_sack")',
         "negative": "{player} would have {count} {token}",
-        "token_limit": "{player} can hold at most {limit} {token}",
+        "token_limit": Plural(
+            "limit",
+            one="{player} can hold at most 1 {token:one}",
+            other="{player} can hold at most {limit} {token:other}",
+        ),
         "adjust_altitude": "{player}'s balloon is flying: that correction would put it "
         "at altitude {altitude}, and a flying balloon is at 1 to 3",
         "release_nothing": "{player}: release at least one sandbag or gas canister",
         "release_after_card": "{player} has turned over the wind card: "
         "the altitude is chosen before it",
         "no_sandbags": "{player} has no sandbags left",
-        "few_sandbags": "{player} cannot release {wanted} sandbags: only {count} left",
+        "few_sandbags": Plural(
+            "wanted",
+            one="{player} cannot release 1 sandbag: only {count} left",
+            other="{player} cannot release {wanted} sandbags: only {count} left",
+        ),
         "no_gas": "{player} has no gas canisters left",
-        "few_gas": "{player} cannot release {wanted} gas canisters: only {count} left",
+        "few_gas": Plural(
+            "wanted",
+            one="{player} cannot release 1 gas canister: only {count} left",
+            other="{player} cannot release {wanted} gas canisters: only {count} left",
+        ),
         "paired_canister": "{player} cannot release the gas canister paired with the "
         "mail sack before the mail is dropped",
         "above_3": "{player}'s balloon cannot rise above altitude 3 "
@@ -71,8 +128,11 @@ M = Catalog(
         "p_card_table": "{player}: turn over a wind card and tap which one",
         "p_card_app": "{player}: draw a wind card",
         "p_favourable": "{player}: favourable wind! Turn one wind marker one side, either way",
-        "p_move": "{player}: move {spaces} spaces {direction} (altitude {altitude})",
-        "p_move_one": "{player}: move 1 space {direction} (altitude {altitude})",
+        "p_move": Plural(
+            "spaces",
+            one="{player}: move 1 space {direction} (altitude {altitude})",
+            other="{player}: move {spaces} spaces {direction} (altitude {altitude})",
+        ),
         "p_stay": "{player}: your balloon stays where it is this turn",
         "p_ground": "{player}: your balloon stays on the ground this turn",
         "p_mail": "{player}: drop the mail sack here if you pass a mail horn",
@@ -83,4 +143,5 @@ M = Catalog(
         "p_end": "{player}: end your turn",
         "p_over": "The race is over: {names} won",
     },
+    terms={"colour": colour, "direction": direction, "token": token},
 )

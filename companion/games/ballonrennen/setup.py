@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from companion.core.errors import SetupError
 from companion.core.model import PlayerSpec
+from companion.core.terms import quoted
 from companion.games.ballonrennen.messages import M
 from companion.games.ballonrennen.model import (
     CARDS,
@@ -58,8 +59,8 @@ def _check_colours(players: Sequence[PlayerSpec]) -> None:
                 M(
                     "colour_unknown",
                     name=player.name,
-                    colour=player.colour,
-                    colours=", ".join(COLOURS),
+                    typed=player.colour,
+                    colours=quoted(COLOURS),
                 ),
                 field="players",
             )

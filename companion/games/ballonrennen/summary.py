@@ -88,10 +88,9 @@ def _move_prompts(state: State, player: Player) -> list[Message]:
     elif player.state == "flying" and move.spaces == 0:
         prompts.append(M("p_stay", player=name))
     elif player.state == "flying":
-        key = "p_move_one" if move.spaces == 1 else "p_move"
         prompts.append(
             M(
-                key,
+                "p_move",
                 player=name,
                 spaces=move.spaces,
                 direction=move.direction,

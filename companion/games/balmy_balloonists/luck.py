@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase
+from companion.core.terms import listing
 from companion.games.balmy_balloonists.board import (
     discard_advantage,
     land,
@@ -16,6 +17,7 @@ from companion.games.balmy_balloonists.board import (
     with_turn,
 )
 from companion.games.balmy_balloonists.messages import M
+from companion.games.balmy_balloonists.messages import card as card_term
 from companion.games.balmy_balloonists.model import (
     ALTITUDES,
     HIGH,
@@ -70,7 +72,12 @@ def _check_luck_fields(action: BadLuck) -> None:
     for name, cards in LUCK_FIELDS.items():
         if action.card not in cards and getattr(action, name) != defaults[name]:
             raise RuleError(
-                M("luck_field", field=name, cards=" and ".join(cards), card=action.card)
+                M(
+                    "luck_field",
+                    field=name,
+                    cards=listing([card_term(c) for c in cards]),
+                    card=action.card,
+                )
             )
     if action.card == "permission_revoked" and action.permission is None:
         raise RuleError(M("permission_missing"))

@@ -1,11 +1,77 @@
-"""Balmy Balloonists' id and its sentences for the players (English; translations
-in `companion/i18n`)."""
+"""Balmy Balloonists' id, the names of its altitudes, tokens, cards, zones and
+variants, and its sentences for the players (English; translations in
+`companion/i18n`)."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Forms, Param, Plural
+from companion.core.terms import colour
 
 GAME_ID = "balmy-balloonists"
+
+# The words the rules name: a sentence takes the id and shows the term.
+TERMS = Catalog(
+    GAME_ID,
+    {
+        "alt_landed": Forms("landed", at="landed", to="the ground"),
+        "alt_low": Forms("low", at="at low altitude", to="low altitude"),
+        "alt_medium": Forms("medium", at="at medium altitude", to="medium altitude"),
+        "alt_high": Forms("high", at="at high altitude", to="high altitude"),
+        "token_fuel": "fuel",
+        "token_gas": "helium",
+        "token_ballast": "ballast",
+        "token_hand": "cards in hand",
+        "token_in_front": "cards in front",
+        "card_friendly_winds": "Friendly winds",
+        "card_permission_iraq": "Permission Iraq",
+        "card_permission_libya": "Permission Libya",
+        "card_permission_china": "Permission China",
+        "card_permission_sakhalin": "Permission Sakhalin",
+        "card_repair": "Repair",
+        "card_envelope_torn": "Envelope torn",
+        "card_solar_panels_lost": "Solar panels lost",
+        "card_comm_problems": "Communication problems",
+        "card_fire": "Fire",
+        "card_busy_airspace": "Busy airspace",
+        "card_burner_problems": "Burner problems",
+        "card_permission_revoked": "Permission revoked",
+        "card_bad_weather": "Bad weather",
+        "zone_libya": "Libya",
+        "zone_iraq": "Iraq",
+        "zone_sakhalin": "Sakhalin",
+        "zone_china": "China",
+        "zone_area51": "Area 51",
+        "variant_fair_weather": "Fair weather",
+        "variant_critical_measures": "Critical measures",
+        "variant_storm": "Storm",
+    },
+)
+
+
+def _named(prefix: str, thing: object) -> Param:
+    key = f"{prefix}_{thing}"
+    return TERMS(key) if key in TERMS.keys else str(thing)
+
+
+def altitude(altitude_id: object) -> Param:
+    return _named("alt", altitude_id)
+
+
+def token(token_id: object) -> Param:
+    return _named("token", token_id)
+
+
+def card(card_id: object) -> Param:
+    return _named("card", card_id)
+
+
+def zone(zone_id: object) -> Param:
+    return _named("zone", zone_id)
+
+
+def variant(variant_id: object) -> Param:
+    return _named("variant", variant_id)
+
 
 M = Catalog(
     GAME_ID,
@@ -14,8 +80,12 @@ M = Catalog(
         "colour_not_used": '{name}: in Balmy Balloonists a player names "colours" '
         '(one or two), not "colour"',
         "colours_empty": '{name}: "colours" names one or two balloon colours',
-        "colours_count": "{name} flies {count} balloon(s) but names {given} colours",
-        "colour_unknown": '{name}: "{colour}" is not a balloon colour ({colours})',
+        "colours_count": Plural(
+            "count",
+            one="{name} flies 1 balloon but names {given} colours",
+            other="{name} flies {count} balloons but names another number of colours ({given})",
+        ),
+        "colour_unknown": '{name}: "{typed}" is not a balloon colour ({colours})',
         "colour_twice": "{name}: the {colour} balloon is taken twice",
         "too_many_balloons": "balloons_per_player: {per_player} balloons each for {count} "
         "players makes {total}; the wind rose has 6 points",
@@ -41,12 +111,12 @@ M = Catalog(
         "not_held": "{player} does not hold a {card} card",
         "swap_empty": "There is no card in front of the {colour} balloon to take",
         "altitude_twice": "The {colour} balloon has already changed altitude this turn",
-        "altitude_same": "The {colour} balloon is already at {altitude}",
+        "altitude_same": "The {colour} balloon is already {altitude:at}",
         "altitude_landed": "A balloon lands only when the rules say so, never by choice",
         "no_rise": "The {colour} balloon may not rise this turn",
-        "no_ballast": "The {colour} balloon needs {cost} ballast to rise to {altitude} "
+        "no_ballast": "The {colour} balloon needs {cost} ballast to rise to {altitude:to} "
         "and has {have}",
-        "no_gas": "The {colour} balloon needs {cost} helium to descend to {altitude} "
+        "no_gas": "The {colour} balloon needs {cost} helium to descend to {altitude:to} "
         "and has {have}",
         "landed_event": "The {colour} balloon is landed; only a flying balloon can enter "
         "a restricted zone or fly over mountains",
@@ -65,12 +135,20 @@ M = Catalog(
         "advantage_twice": "The advantage cards of {player} are already recorded",
         "finish_landed": "The {colour} balloon is landed; it must fly over the start line",
         "unknown_token": '"{token}" is not a token in Balmy Balloonists '
-        "(fuel, gas, ballast; and the cards: hand, in_front)",
+        '("fuel", "gas", "ballast"; and the cards: "hand", "in_front")',
         "in_front_limit": "The {colour} balloon can have at most 3 cards in front",
         "finished_cards": "The {colour} balloon has finished the race: its cards are discarded",
         "negative": "The {colour} balloon would have {count} {token}",
-        "token_limit": "There are only {limit} {token} tokens in the game",
-        "card_limit": "There are only {limit} local wind cards in the game",
+        "token_limit": Plural(
+            "limit",
+            one="There is only {limit} {token} token in the game",
+            other="There are only {limit} {token} tokens in the game",
+        ),
+        "card_limit": Plural(
+            "limit",
+            one="There is only {limit} local wind card in the game",
+            other="There are only {limit} local wind cards in the game",
+        ),
         "variant_off": "This game is played without the {variant} variant",
         "storm_placed": "The storm is already on the board",
         "storm_missing": "The storm is not on the board yet",
@@ -98,21 +176,40 @@ M = Catalog(
         "p_step3": "{mark} 3. Fly the {colour} balloon by the quadrant card",
         "p_step4_pay": "{mark} 4. At high altitude: the {colour} balloon pays 1 fuel",
         "p_step4_sink": "{mark} 4. At high altitude with no fuel: the {colour} balloon "
-        "sinks to medium",
+        "sinks to medium altitude",
         "p_step4_none": "{mark} 4. Not at high altitude: no fuel to pay",
         "p_step5_pay": "{mark} 5. No helium left: the {colour} balloon pays 1 fuel",
         "p_step5_sink": "{mark} 5. No helium and no fuel: the {colour} balloon sinks one level",
         "p_step5_none": "{mark} 5. Helium left: no fuel to pay",
         "p_step6_draw": "{mark} 6. Exactly 2 cards in hand: draw a local wind card",
-        "p_step6_none": "{mark} 6. {hand} card(s) in hand: no card to draw",
+        "p_step6_none": Plural(
+            "hand",
+            one="{mark} 6. 1 card in hand: no card to draw",
+            other="{mark} 6. {hand} cards in hand: no card to draw",
+        ),
         "r_no_own_now": "{player} may not play a card on the {colour} balloon this turn",
         "r_no_rise_now": "The {colour} balloon may not rise this turn",
         "r_no_forward_now": "The {colour} balloon may not move forward this turn "
         "(a backward wind still moves it back)",
-        "r_skip_next": "The {colour} balloon of {player} skips its next {count} turn(s)",
-        "r_no_own_next": "{player} may not play a card on the {colour} balloon in its "
-        "next {count} turn(s)",
+        "r_skip_next": Plural(
+            "count",
+            one="The {colour} balloon of {player} skips its next turn",
+            other="The {colour} balloon of {player} skips its next {count} turns",
+        ),
+        "r_no_own_next": Plural(
+            "count",
+            one="{player} may not play a card on the {colour} balloon in its next turn",
+            other="{player} may not play a card on the {colour} balloon in its next {count} turns",
+        ),
         "r_no_rise_next": "The {colour} balloon may not rise in its next turn",
         "r_no_forward_next": "The {colour} balloon may not move forward in its next turn",
+    },
+    terms={
+        "colour": colour,
+        "played": colour,
+        "altitude": altitude,
+        "token": token,
+        "card": card,
+        "variant": variant,
     },
 )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from companion.core.errors import SetupError
 from companion.core.model import PlayerSpec
+from companion.core.terms import quoted
 from companion.games.balmy_balloonists.board import in_rose_order
 from companion.games.balmy_balloonists.messages import M
 from companion.games.balmy_balloonists.model import (
@@ -78,8 +79,8 @@ def _check_colours(players: Sequence[PlayerSpec], per_player: int) -> None:
                     M(
                         "colour_unknown",
                         name=player.name,
-                        colour=colour,
-                        colours=", ".join(PALETTE),
+                        typed=colour,
+                        colours=quoted(PALETTE),
                     ),
                     field="players",
                 )

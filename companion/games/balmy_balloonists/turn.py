@@ -11,6 +11,7 @@ from functools import partial
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
 from companion.core.rules import corrected_count
+from companion.core.terms import colours
 from companion.games.balmy_balloonists.board import (
     check_no_card,
     discard_advantage,
@@ -88,8 +89,7 @@ def _play_other(state: State, action: ActionBase) -> State:
         raise RuleError(M("own_balloon", player=balloon.owner, colour=target.colour))
     racing(state, target.colour)
     if target.colour not in state.markers:
-        markers = " and ".join(state.markers)
-        raise RuleError(M("not_marked", colour=target.colour, markers=markers))
+        raise RuleError(M("not_marked", colour=target.colour, markers=colours(state.markers)))
     state = update(state, balloon.colour, in_front=balloon.in_front - 1)
     state = move_marker(state, target.colour)
     return with_turn(state, card="other", card_target=target.colour)

@@ -26,7 +26,7 @@ from companion.games.balmy_balloonists.model import (
 def _critical_measures(state: State, action: ActionBase) -> State:
     assert isinstance(action, CriticalMeasures)
     if not state.variants.critical_measures:
-        raise RuleError(M("variant_off", variant="critical measures"))
+        raise RuleError(M("variant_off", variant="critical_measures"))
     balloon = racing(state, action.balloon)
     turn = state.turn
     if turn.card != "other" or turn.card_target != balloon.colour:

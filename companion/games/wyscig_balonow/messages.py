@@ -1,19 +1,32 @@
-"""Wyścig balonów's id and its sentences for the players (English; translations in
-`companion/i18n`)."""
+"""Wyścig balonów's id, the names of its tokens, and its sentences for the players
+(English; translations in `companion/i18n`)."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Param, Plural
+from companion.core.terms import colour
 
 GAME_ID = "wyscig-balonow"
+
+TERMS = Catalog(GAME_ID, {"token_mail": "mail", "token_penalty": "penalty"})
+
+
+def token(token_id: object) -> Param:
+    key = f"token_{token_id}"
+    return TERMS(key) if key in TERMS.keys else str(token_id)
+
 
 M = Catalog(
     GAME_ID,
     {
         "balloon_cards_players": "balloon_cards must name every player: {missing} missing",
         "balloon_cards_unknown": 'balloon_cards: "{name}" is not playing',
-        "balloon_cards_count": "balloon_cards: {name} needs {count} balloon card(s), {given} given",
-        "balloon_cards_colour": 'balloon_cards: "{colour}" is not a balloon ({colours})',
+        "balloon_cards_count": Plural(
+            "count",
+            one="balloon_cards: {name} needs 1 balloon card, {given} given",
+            other="balloon_cards: {name} needs {count} balloon cards, {given} given",
+        ),
+        "balloon_cards_colour": 'balloon_cards: "{typed}" is not a balloon ({colours})',
         "balloon_cards_twice": "balloon_cards: the {colour} balloon is dealt twice",
         "untimed_unknown": 'untimed: "{name}" is not playing',
         "colour_not_used": "{name}: players have no colour of their own in Wyścig balonów",
@@ -36,7 +49,7 @@ M = Catalog(
         "scored": "The score has already been counted",
         "score_colours": "The score needs the distance of exactly these balloons: {colours}",
         "unknown_player": '"{name}" is not playing',
-        "unknown_token": '"{token}" is not a token in Wyścig balonów (mail, penalty)',
+        "unknown_token": '"{token}" is not a token in Wyścig balonów ("mail", "penalty")',
         "negative": "{player} would have {count} {token} tokens",
         "mail_limit": "There are only 9 mail tokens in the game",
         # prompts
@@ -64,4 +77,5 @@ M = Catalog(
         "tie_shared": "{first} and {second} share a place: equal score, and their "
         "closest balloons at the same distance ({near})",
     },
+    terms={"colour": colour, "token": token},
 )

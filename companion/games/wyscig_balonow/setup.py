@@ -9,6 +9,7 @@ from typing import Literal
 from companion.core import rng
 from companion.core.errors import SetupError
 from companion.core.model import PlayerSpec
+from companion.core.terms import quoted
 from companion.games.wyscig_balonow.messages import M
 from companion.games.wyscig_balonow.model import (
     BALLOONS,
@@ -61,9 +62,7 @@ def check_balloon_cards(cards: Mapping[str, Sequence[str]], names: list[str]) ->
             )
         for colour in colours:
             if colour not in BALLOONS:
-                raise SetupError(
-                    M("balloon_cards_colour", colour=colour, colours=", ".join(BALLOONS))
-                )
+                raise SetupError(M("balloon_cards_colour", typed=colour, colours=quoted(BALLOONS)))
             if colour in seen:
                 raise SetupError(M("balloon_cards_twice", colour=colour))
             seen.add(colour)

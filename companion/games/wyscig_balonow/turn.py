@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
 from companion.core.rules import corrected_count
+from companion.core.terms import colours
 from companion.games.wyscig_balonow.messages import M
 from companion.games.wyscig_balonow.model import (
     MAIL_IN_GAME,
@@ -152,7 +153,7 @@ def score(state: State, action: Score) -> State:
         raise RuleError(M("scored"))
     held = state.colours_held
     if sorted(action.distances) != sorted(held):
-        raise RuleError(M("score_colours", colours=", ".join(held)))
+        raise RuleError(M("score_colours", colours=colours(held)))
     return state.model_copy(update={"distances": dict(action.distances)})
 
 

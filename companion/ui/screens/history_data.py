@@ -20,7 +20,7 @@ from typing import Any
 
 from companion import files
 from companion.core.errors import CompanionError
-from companion.core.messages import Message
+from companion.core.messages import Message, Param
 from companion.core.session import Session
 from companion.stats import game_name
 from companion.store import Store, UnrestorableGameError
@@ -139,10 +139,12 @@ def describe(data: Mapping[str, Any]) -> Message:
         return S("act_adjust", token=str(data.get("token", "?")), delta=f"{delta:+d}")
     if kind not in _NAMED:
         return S("act_other", type=kind.replace("_", " "), details=_details(data, used))
-    params: dict[str, str] = {}
+    params: dict[str, Param] = {}
     for name in ("values", "players", "count", "unplaced"):
         if name in data:
-            params[name] = _plain(data[name])
+            value = data[name]
+            # a count stays a number: the sentence's plural form depends on it
+            params[name] = value if isinstance(value, int) else _plain(value)
             used.add(name)
     return S(f"act_{kind}", **params, details=_details(data, used))
 

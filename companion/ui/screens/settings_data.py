@@ -166,9 +166,9 @@ def shown(setting: Setting, value: Any) -> Message:
     if setting.unit == "pin":
         return S("gpio", pin=value)
     if setting.unit == "percent":
-        return S("value_percent", value=round(float(value) * 100))
+        return S("value_percent", value=float(value))
     if setting.unit == "seconds":
-        return S("value_seconds", value=f"{float(value):.2f}".rstrip("0").rstrip("."))
+        return S("value_seconds", value=round(float(value), 2))
     return S("plain", text=str(value))
 
 

@@ -23,7 +23,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion import stats
 from companion.core.messages import Message
-from companion.stats import Fairness, PlayerGameStats
+from companion.stats import SIGNIFICANCE, Fairness, PlayerGameStats
 from companion.ui import theme
 from companion.ui.screens.text import S
 from companion.ui.widgets import Redrawn
@@ -33,29 +33,35 @@ def cells(entry: PlayerGameStats) -> list[Message]:
     """The row of one player in one game, as the table shows it."""
     average = entry.average_score
     turn = entry.average_turn_seconds
+    none = S("no_score")
     return [
         S("plain", text=entry.player),
-        S("plain", text=entry.plays),
-        S("plain", text=entry.wins),
-        S("percent", value=round(entry.win_rate * 100)),
-        S("plain", text="-" if average is None else f"{average:.1f}"),
-        S("plain", text="-" if entry.best_score is None else entry.best_score),
-        S("plain", text="-") if turn is None else S("turn_seconds", seconds=round(turn)),
+        S("number", value=entry.plays),
+        S("number", value=entry.wins),
+        S("percent", value=entry.win_rate),
+        none if average is None else S("average", value=average),
+        none if entry.best_score is None else S("number", value=entry.best_score),
+        none if turn is None else S("turn_seconds", seconds=round(turn)),
     ]
 
 
 HEADERS = ("col_player", "col_plays", "col_wins", "col_rate", "col_average", "col_best", "col_turn")
 
 
-def p_text(p_value: float) -> str:
-    return "p < 0.0001" if p_value < 0.0001 else f"p = {p_value:.4f}"
+P_SHOWN_DOWN_TO = 0.0001  # four decimals
+
+
+def p_text(p_value: float) -> Message:
+    if p_value < P_SHOWN_DOWN_TO:
+        return S("p_below", p=P_SHOWN_DOWN_TO)
+    return S("p_equals", p=p_value)
 
 
 def verdict(fair: Fairness) -> Message:
     if fair.verdict == "too_few":
         return S("too_few", dice=fair.rolled, need=stats.MIN_DICE)
     key = "looks_fair" if fair.verdict == "fair" else "looks_biased"
-    return S(key, chi=f"{fair.chi_square:.2f}", p=p_text(fair.p_value))
+    return S(key, chi=fair.chi_square, p=p_text(fair.p_value), limit=SIGNIFICANCE)
 
 
 class DiceHistogram(Redrawn):

@@ -6,7 +6,7 @@ No Kivy here, so the translation check and the command line can load it.
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog
+from companion.core.messages import Catalog, Plural
 
 S = Catalog(
     "ui_screens",
@@ -28,7 +28,7 @@ S = Catalog(
         "winners": "Winners: {names}",
         # history: one game
         "game_title": "{game}, {date}",
-        "log_title": "Log: {count} actions",
+        "log_title": Plural("count", one="Log: 1 action", other="Log: {count:n} actions"),
         "results_title": "Results",
         "log_line": "{time}  {player}: {what}",
         "log_line_plain": "{time}  {what}",
@@ -56,7 +56,7 @@ S = Catalog(
         "act_mail": "+1 mail",
         "act_mountain": "mountain {details}",
         "act_order": "order: {players}",
-        "act_penalty": "+{count} penalty",
+        "act_penalty": Plural("count", one="+1 penalty", other="+{count} penalties"),
         "act_place_obstacle": "new obstacle placed",
         "act_place_storm": "storm placed {details}",
         "act_play_other": "card on another balloon {details}",
@@ -69,7 +69,11 @@ S = Catalog(
         "act_start_timer": "started the hourglass",
         "act_storm_weather": "storm weather {details}",
         "act_swap_advantage": "swapped advantage cards {details}",
-        "act_timer_expired": "time up, {unplaced} dice not placed",
+        "act_timer_expired": Plural(
+            "unplaced",
+            one="time up, 1 die not placed",
+            other="time up, {unplaced} dice not placed",
+        ),
         "act_wind_card": "wind card {details}",
         "act_other": "{type} {details}",
         # statistics
@@ -83,13 +87,21 @@ S = Catalog(
         "col_average": "Average",
         "col_best": "Best",
         "col_turn": "Turn",
-        "percent": "{value} %",
+        "percent": "{value:%}",
+        "number": "{value:n}",
+        "average": "{value:.1f}",
         "turn_seconds": "{seconds} s",
         "stats_empty": "No finished games yet.",
         "dice_empty": "No dice rolls recorded yet. Rolls the reader sends are counted here.",
-        "dice_reader": "{dice} dice read, {unreadable} unreadable",
-        "looks_fair": "Looks fair: chi-square {chi}, {p}",
-        "looks_biased": "Looks biased: chi-square {chi}, {p} (below 0.01)",
+        "dice_reader": Plural(
+            "dice",
+            one="{dice:n} die read, {unreadable:n} unreadable",
+            other="{dice:n} dice read, {unreadable:n} unreadable",
+        ),
+        "looks_fair": "Looks fair: chi-square {chi:.2f}, {p}",
+        "looks_biased": "Looks biased: chi-square {chi:.2f}, {p} (below {limit})",
+        "p_equals": "p = {p:.4f}",
+        "p_below": "p < {p:.4f}",
         "too_few": "Too few dice to judge ({dice}; at least {need})",
         # settings
         "settings_title": "Settings",
@@ -137,7 +149,7 @@ S = Catalog(
         "degrees": "{value}°",
         "gpio": "GPIO {pin}",
         "value_seconds": "{value} s",
-        "value_percent": "{value} %",
+        "value_percent": "{value:%}",
         "strip_none": "none",
         # hardware test
         "hwtest_title": "Hardware test",
@@ -152,7 +164,7 @@ S = Catalog(
         "dice_connected": "{port}: connected, {device} {version}",
         "dice_connected_plain": "{port}: connected",
         "dice_disconnected": "{port}: not connected. {error}",
-        "dice_counts": "Rolls: {rolls}, bad lines: {bad}",
+        "dice_counts": "Rolls: {rolls:n}, bad lines: {bad:n}",
         "dice_waiting": "Roll the dice: each line the reader sends appears here",
         "ev_pressed": "{time}  {button} pressed",
         "ev_held": "{time}  {button} held",

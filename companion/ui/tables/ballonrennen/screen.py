@@ -16,6 +16,7 @@ from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 
 from companion.games import ballonrennen as br
+from companion.games.ballonrennen.messages import direction_abbr
 from companion.ui import theme
 from companion.ui.tables.ballonrennen import view
 from companion.ui.tables.ballonrennen.text import UB, balloon_hex, card_name
@@ -70,13 +71,12 @@ class BallonrennenScreen(TableScreen):
         colour = found.get("colour", "") if found else ""
         self.current_name = current or ""
         self.current_hex = balloon_hex(colour) if colour else theme.TEXT
-        named = UB("balloon", colour=self.app.colour_name(colour))
-        self.balloon_text = self.app.tr(named) if colour else ""
+        self.balloon_text = self.app.tr(UB("balloon", colour=colour)) if colour else ""
 
     def _rose(self, summary: dict[str, Any]) -> None:
         winds = br.RULES.winds(self.state)
         self.winds = [winds["1"], winds["2"], winds["3"]]
-        self.side_labels = [self.app.tr(UB(f"ab_{d}")) for d in br.DIRECTIONS]
+        self.side_labels = [self.app.tr(direction_abbr(d)) for d in br.DIRECTIONS]
         self.active_altitude = str(view.active_altitude(summary))
 
     def _move(self, summary: dict[str, Any]) -> None:
@@ -166,15 +166,18 @@ class BallonrennenScreen(TableScreen):
             row = Factory.BrMarkerRow()
             (left, after_left), (right, after_right) = turns
             row.add_widget(self._marker_tap(altitude, left, after_left))
-            words = view.way(self.app.tr, direction)
-            label = self.app.tr(UB("marker", altitude=altitude, direction=words))
-            row.add_widget(BrMarker(altitude=altitude, direction=direction, label=label))
+            label = self.app.tr(UB("marker", altitude=altitude, direction=direction))
+            short = self.app.tr(
+                UB("marker", altitude=altitude, direction=direction_abbr(direction))
+            )
+            marker = BrMarker(altitude=altitude, direction=direction, label=label, short=short)
+            row.add_widget(marker)
             row.add_widget(self._marker_tap(altitude, right, after_right))
             box.add_widget(row)
         return box
 
     def _marker_tap(self, altitude: int, way: str, after: str) -> Any:
-        tap = MarkerTap(label=view.way(self.app.tr, after), way=way)
+        tap = MarkerTap(label=self.app.tr(direction_abbr(after)), way=way)
         tap.bind(on_release=lambda _w: self.act("favourable", altitude=altitude, rotate=way))
         return tap
 

@@ -3,7 +3,9 @@ files), and the balloons' colours. No Kivy here."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog, Message
+from companion.core.messages import Catalog, Message, Plural
+from companion.core.terms import colour
+from companion.games.ballonrennen import messages as br_words
 from companion.ui import theme
 
 NS = "ui_ballonrennen"
@@ -20,19 +22,6 @@ UB = Catalog(
         "o_timer": "Turn timer",
         "o_deck_app_note": "The app shuffles 60 wind cards. The rulebook does not say how "
         "many of each card the real deck holds, so the app uses a mix of its own.",
-        # directions on the hex board
-        "d_E": "east",
-        "d_SE": "south-east",
-        "d_SW": "south-west",
-        "d_W": "west",
-        "d_NW": "north-west",
-        "d_NE": "north-east",
-        "ab_E": "E",
-        "ab_SE": "SE",
-        "ab_SW": "SW",
-        "ab_W": "W",
-        "ab_NW": "NW",
-        "ab_NE": "NE",
         # the wind cards: a short name for the buttons, a line for the card shown (the
         # "turn" cards turn the wind marker of an altitude: not a turn of the game)
         "card_wind_1": "Wind 1 turns",
@@ -63,15 +52,16 @@ UB = Catalog(
         "wind_card": "Wind card",
         "tap_card": "Tap the card turned over",
         "draw": "Draw a wind card",
-        "deck_left": "{count} cards left",
+        "deck_left": Plural("count", one="1 card left", other="{count} cards left"),
         # favourable wind
         "favourable_title": "Favourable wind: turn one marker",
         "marker": "{altitude}: {direction}",
         "ccw": "anticlockwise",
         "cw": "clockwise",
         # the move
-        "move_spaces": "Move {spaces} spaces {direction}",
-        "move_one": "Move 1 space {direction}",
+        "move_spaces": Plural(
+            "spaces", one="Move 1 space {direction}", other="Move {spaces} spaces {direction}"
+        ),
         "move_none": "No move this turn",
         "move_ground": "Stays on the ground",
         "preview": "At altitude {altitude}: {direction}",
@@ -107,6 +97,7 @@ UB = Catalog(
         "did_adjust_sandbags": "the correction of {player}'s sandbags ({delta})",
         "did_adjust_mail_sack": "the correction of {player}'s mail sack ({delta})",
     },
+    terms={"colour": colour, "direction": br_words.direction},
 )
 
 

@@ -23,11 +23,6 @@ def player(summary: Mapping[str, Any], name: str | None) -> dict[str, Any] | Non
     return found
 
 
-def way(tr: Tr, direction: str | None) -> str:
-    """A direction in words ("east"), "" for none."""
-    return tr(UB(f"d_{direction}")) if direction else ""
-
-
 @dataclass(frozen=True)
 class Move:
     direction: str  # "" on the ground
@@ -45,22 +40,17 @@ def move(tr: Tr, state: br.State, summary: Mapping[str, Any]) -> Move:
         direction = summary["table"]["winds"].get(str(altitude)) if altitude else None
         if not direction:
             return Move("", altitude, tr(UB("preview_ground")))
-        return Move(
-            direction, altitude, tr(UB("preview", altitude=altitude, direction=way(tr, direction)))
-        )
+        return Move(direction, altitude, tr(UB("preview", altitude=altitude, direction=direction)))
     altitude = made["altitude"] if made["direction"] else 0
-    return Move(made["direction"] or "", altitude, tr(move_message(tr, made)))
+    return Move(made["direction"] or "", altitude, tr(move_message(made)))
 
 
-def move_message(tr: Tr, made: Mapping[str, Any]) -> Message:
+def move_message(made: Mapping[str, Any]) -> Message:
     if not made["direction"]:
         return UB("move_ground")
     if made["spaces"] == 0:
         return UB("move_none")
-    direction = way(tr, made["direction"])
-    if made["spaces"] == 1:
-        return UB("move_one", direction=direction)
-    return UB("move_spaces", spaces=made["spaces"], direction=direction)
+    return UB("move_spaces", spaces=made["spaces"], direction=made["direction"])
 
 
 def active_altitude(summary: Mapping[str, Any]) -> int:

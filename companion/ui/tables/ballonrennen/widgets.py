@@ -122,23 +122,34 @@ class BrWindRose(Redrawn):
         cx, cy = self.center
         Color(*theme.rgba(theme.PANEL))
         Ellipse(pos=(cx - radius, cy - radius), size=(radius * 2, radius * 2))
-        self._draw_sides(cx, cy, radius)
+        reach = self._draw_sides(cx, cy, radius)
         for altitude in (3, 2, 1):  # the largest first, so a smaller one shows on top
-            self._draw_marker(cx, cy, radius, altitude)
+            self._draw_marker(cx, cy, reach, altitude)
         Color(*theme.rgba(theme.TEXT_DIM))
         dot = radius * 0.05
         Ellipse(pos=(cx - dot, cy - dot), size=(dot * 2, dot * 2))
 
-    def _draw_sides(self, cx: float, cy: float, radius: float) -> None:
+    def _draw_sides(self, cx: float, cy: float, radius: float) -> float:
+        """The six names; returns the radius the markers are drawn to, smaller than
+        the rose's where east's or west's name is long ("wsch.") and needs the room."""
         size = max(16.0 * scale(), radius * 0.15)
-        for index, label in enumerate(self.labels[:6]):
+        textures = [
+            text_texture(t, size, bold=False, colour=theme.TEXT_DIM) for t in self.labels[:6]
+        ]
+        along_axis = max((t.width for t in textures[::3]), default=0.0)
+        edge = radius * 0.97
+        longest = MARKER_SHAPE[-1][0]
+        reach = min(radius, (edge - along_axis - radius * 0.03) / longest)
+        for index, texture in enumerate(textures):
             rad = math.radians(-60.0 * index)
-            x = cx + math.cos(rad) * radius * 0.84
-            y = cy + math.sin(rad) * radius * 0.84
-            texture = text_texture(label, size, bold=False, colour=theme.TEXT_DIM)
-            Color(1, 1, 1, 1)
             w, h = texture.size
+            along = radius * 0.84
+            if index % 3 == 0:  # east and west: against the edge, clear of the markers
+                along = min(along, edge - w / 2)
+            x, y = cx + math.cos(rad) * along, cy + math.sin(rad) * along
+            Color(1, 1, 1, 1)
             Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
+        return reach
 
     def _offset(self, altitude: int) -> float:
         """Markers on one side lie next to each other, across the side's direction."""
@@ -411,9 +422,23 @@ class BrCardShown(BoxLayout):
 
 
 class BrMarker(BoxLayout):
+    """A wind marker as it is: its arrow and, under it, the altitude and the
+    direction's name, or its abbreviation where the name does not fit ("2: SW")."""
+
     altitude = NumericProperty(1)
     direction = StringProperty("")
-    label = StringProperty("")
+    label = StringProperty("")  # "2: south-west"
+    short = StringProperty("")  # "2: SW"
+    shown = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(width=self._choose, label=self._choose, short=self._choose)
+        self._choose()
+
+    def _choose(self, *_: Any) -> None:
+        wide = text_texture(self.label, 16 * scale(), bold=False).width
+        self.shown = self.label if wide <= self.width or not self.short else self.short
 
 
 class BrEventTap(Tap):

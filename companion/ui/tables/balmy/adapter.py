@@ -12,7 +12,7 @@ from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
 from companion.ui.tables.balmy import view, words
-from companion.ui.tables.balmy.text import T, balloon_hex, label
+from companion.ui.tables.balmy.text import T, balloon_hex, label, token_name, variant_label
 from companion.ui.tables.base.adapter import (
     TIMER_KEY,
     Correction,
@@ -50,9 +50,9 @@ def _options() -> tuple[OptionField, ...]:
             "flags",
             (),
             (
-                ("fair_weather", label("opt_fair_weather")),
-                ("critical_measures", label("opt_critical")),
-                ("storm", label("opt_storm")),
+                ("fair_weather", variant_label("fair_weather")),
+                ("critical_measures", variant_label("critical_measures")),
+                ("storm", variant_label("storm")),
             ),
         ),
     )
@@ -96,7 +96,7 @@ class BalmyAdapter(TableAdapter):
         return Correction(
             T("correct_balloon", colour=subject, player=found.owner),
             {"balloon": subject},
-            tuple(Counter(t, T(t), n, ("BalmyToken", t)) for t, n in counts.items()),
+            tuple(Counter(t, token_name(t), n, ("BalmyToken", t)) for t, n in counts.items()),
         )
 
     def step(self, session: Session) -> Message | None:

@@ -86,8 +86,8 @@ class Asks:
         if not questions:
             screen.act("bad_luck", **fields)
             return
-        on = screen.colour(target or state.active.colour)
-        title = screen.tr(T("luck_title", card=screen.tr(card_name(card)), colour=on))
+        on = target or state.active.colour
+        title = screen.tr(T("luck_title", card=card, colour=on))
         ok = screen.tr(T("luck_apply"))
         screen.dialogs.ask(
             title, questions, ok, self._send("bad_luck", **fields), lambda: self.luck(card)

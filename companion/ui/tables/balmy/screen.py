@@ -83,7 +83,7 @@ class BalmyScreen(TableScreen):
         balloon = state.active
         self.owner = balloon.owner
         self.balloon_colour = balloon.colour
-        self.balloon_text = self.tr(T("balloon", colour=self.colour(balloon.colour)))
+        self.balloon_text = self.tr(T("balloon", colour=balloon.colour))
         self.balloon_hex = balloon_hex(balloon.colour)
         self.altitude_text = self.tr(altitude_name(balloon.altitude))
         self.fuel, self.gas, self.ballast = balloon.fuel, balloon.gas, balloon.ballast
@@ -103,7 +103,7 @@ class BalmyScreen(TableScreen):
 
     def upkeep_text(self) -> str:
         upkeep = view.last_upkeep(self.model.session)
-        return view.upkeep_text(self.tr, self.colour, upkeep)
+        return view.upkeep_text(self.tr, upkeep)
 
     def go_label(self, kind: str) -> Message:
         return T("go_start") if kind == "start_timer" else super().go_label(kind)

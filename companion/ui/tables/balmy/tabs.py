@@ -12,7 +12,7 @@ from kivy.factory import Factory
 from companion.games import balmy_balloonists as bb
 from companion.ui import theme
 from companion.ui.tables.balmy import view
-from companion.ui.tables.balmy.text import T, altitude_name, balloon_hex, card_name
+from companion.ui.tables.balmy.text import T, altitude_name, balloon_hex, card_name, zone_name
 from companion.ui.tables.balmy.widgets import BalmyLevel, BalmyOverviewRow, BalmyStep
 from companion.ui.widgets import sized
 
@@ -57,7 +57,7 @@ class LadderTab(Tab):
         box.clear_widgets()
         messages = bb.RULES.restrictions(state)
         if not messages:
-            messages = [T("no_restrictions", colour=screen.colour(state.active.colour))]
+            messages = [T("no_restrictions", colour=state.active.colour)]
         for message in messages:
             box.add_widget(Factory.BalmyNote(text=screen.tr(message)))
 
@@ -81,7 +81,7 @@ class CardsTab(Tab):
         targets = bb.RULES.targets(state)
         for colour in targets:
             owner = state.balloon(colour).owner
-            text = screen.tr(T("balloon_of", player=owner, colour=screen.colour(colour)))
+            text = screen.tr(T("balloon_of", player=owner, colour=colour))
             tap = self.tap(text, lambda c=colour: screen.act("play_other", target=c))
             tap.bg = theme.rgba(balloon_hex(colour))
             tap.fg = theme.rgba(theme.readable_on(balloon_hex(colour)))
@@ -110,7 +110,7 @@ class CardsTab(Tab):
             box.add_widget(chip)
         target = state.turn.card_target
         if state.variants.critical_measures and state.turn.card == "other" and target:
-            text = screen.tr(T("critical", colour=screen.colour(target)))
+            text = screen.tr(T("critical", colour=target))
             box.add_widget(self.tap(text, lambda: screen.act("critical_measures", balloon=target)))
 
 
@@ -121,7 +121,7 @@ class LuckTab(Tab):
         if target is None:
             self.ids.luck_title.text = screen.tr(T("luck_no_card"))
         else:
-            self.ids.luck_title.text = screen.tr(T("luck_on", colour=screen.colour(target)))
+            self.ids.luck_title.text = screen.tr(T("luck_on", colour=target))
         grid = self.ids.luck
         grid.clear_widgets()
         for card in view.LUCK_CARDS:
@@ -146,7 +146,7 @@ class BoardTab(Tab):
         zones = self.ids.zones
         zones.clear_widgets()
         for zone in view.ZONES:
-            text = screen.tr(T(f"zone_{zone}"))
+            text = screen.tr(zone_name(zone))
             zones.add_widget(self.tap(text, lambda z=zone: self.event("restricted_zone", zone=z)))
         self._storm(state)
 

@@ -5,6 +5,8 @@ board's mountains. No Kivy here."""
 from __future__ import annotations
 
 from companion.core.messages import Catalog, Message
+from companion.core.terms import colour
+from companion.games.balmy_balloonists import messages as bbm
 
 # Okabe-Ito where the palette has the colour; Okabe-Ito's "reddish purple" for
 # purple, and white/grey for the sixth balloon. Always shown with the name.
@@ -27,9 +29,6 @@ T = Catalog(
         "one_each": "one",
         "two_each": "two",
         "opt_start": "Starts",
-        "opt_fair_weather": "Fair weather",
-        "opt_critical": "Critical measures",
-        "opt_storm": "Storm",
         "opt_variants": "Variants",
         # the table
         "balloon": "{colour} balloon",
@@ -40,15 +39,8 @@ T = Catalog(
         "tab_board": "Board",
         "tab_steps": "Steps",
         "tab_balloons": "Balloons",
-        "fuel": "fuel",
-        "gas": "helium",
-        "ballast": "ballast",
         "hand": "hand",
         "in_front": "in front",
-        "alt_landed": "landed",
-        "alt_low": "low",
-        "alt_medium": "medium",
-        "alt_high": "high",
         "now": "now",
         "cost": "{cost} {token}",
         "not_now": "not now",
@@ -95,7 +87,7 @@ T = Catalog(
         "upkeep": "Upkeep of the {colour} balloon: {took}",
         "upkeep_nothing": "Upkeep of the {colour} balloon: nothing to pay",
         "took_fuel": "-{count} fuel",
-        "took_sank": "sank to {altitude}",
+        "took_sank": "sank to {altitude:to}",
         "took_card": "drew a card",
         "marker": "marker",
         "current": "now",
@@ -107,26 +99,6 @@ T = Catalog(
         "b_no_forward": "no forward",
         "rose": "Wind rose: the silver markers",
         "go_start": "Start the turn timer",
-        # card names
-        "friendly_winds_card": "Friendly winds",
-        "permission_iraq": "Permission Iraq",
-        "permission_libya": "Permission Libya",
-        "permission_china": "Permission China",
-        "permission_sakhalin": "Permission Sakhalin",
-        "repair_card": "Repair",
-        "envelope_torn": "Envelope torn",
-        "solar_panels_lost": "Solar panels lost",
-        "comm_problems": "Communication problems",
-        "fire": "Fire",
-        "busy_airspace": "Busy airspace",
-        "burner_problems": "Burner problems",
-        "permission_revoked": "Permission revoked",
-        "bad_weather": "Bad weather",
-        "zone_libya": "Libya",
-        "zone_iraq": "Iraq",
-        "zone_sakhalin": "Sakhalin",
-        "zone_china": "China",
-        "zone_area51": "Area 51",
         # the step line, and the title of a balloon's corrections
         "step_card": "{player}: play a local wind card for the {colour} balloon",
         "step_altitude": "{player}: change the {colour} balloon's altitude if you like, then fly",
@@ -154,14 +126,21 @@ T = Catalog(
         "did_adjust_hand": "the correction of the {colour} balloon's cards in hand ({delta})",
         "did_adjust_in_front": "the correction of the {colour} balloon's cards in front ({delta})",
     },
+    terms={"colour": colour, "token": bbm.token, "altitude": bbm.altitude, "card": bbm.card},
 )
-
-_CARD_KEYS = {"friendly_winds": "friendly_winds_card", "repair": "repair_card"}
 
 
 def card_name(card: str) -> Message:
     """An advantage or luck card's name."""
-    return T(_CARD_KEYS.get(card, card))
+    return bbm.TERMS(f"card_{card}")
+
+
+def zone_name(zone: str) -> Message:
+    return bbm.TERMS(f"zone_{zone}")
+
+
+def token_name(token: str) -> Message:
+    return bbm.TERMS(f"token_{token}")
 
 
 def label(key: str) -> str:
@@ -169,9 +148,14 @@ def label(key: str) -> str:
     return T(key).key
 
 
+def variant_label(variant: str) -> str:
+    """The full message key of a variant's name (for `OptionField`)."""
+    return bbm.TERMS(f"variant_{variant}").key
+
+
 def balloon_hex(colour: str) -> str:
     return BALLOON_HEX.get(colour, "#E0E0E0")
 
 
 def altitude_name(altitude: str) -> Message:
-    return T(f"alt_{altitude}")
+    return bbm.TERMS(f"alt_{altitude}")

@@ -14,7 +14,7 @@ from typing import Any, get_args
 from companion.core.messages import Message
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
-from companion.ui.tables.balmy.text import T, altitude_name, balloon_hex
+from companion.ui.tables.balmy.text import T, balloon_hex
 
 Tr = Callable[[Message], str]
 Namer = Callable[[str], str]  # a colour id -> its name in the player's language
@@ -105,7 +105,7 @@ def badges(balloon: Mapping[str, Any], markers: Sequence[str]) -> list[Message]:
     return found
 
 
-def upkeep_text(tr: Tr, colour: Namer, upkeep: Upkeep | None) -> str:
+def upkeep_text(tr: Tr, upkeep: Upkeep | None) -> str:
     """ "Upkeep of the red balloon: -1 fuel, drew a card" ("" when no turn just ended)."""
     if upkeep is None:
         return ""
@@ -113,12 +113,12 @@ def upkeep_text(tr: Tr, colour: Namer, upkeep: Upkeep | None) -> str:
     if upkeep.fuel:
         took.append(tr(T("took_fuel", count=upkeep.fuel)))
     if upkeep.sank_to:
-        took.append(tr(T("took_sank", altitude=tr(altitude_name(upkeep.sank_to)))))
+        took.append(tr(T("took_sank", altitude=upkeep.sank_to)))
     if upkeep.drew:
         took.append(tr(T("took_card")))
     if not took:
-        return tr(T("upkeep_nothing", colour=colour(upkeep.colour)))
-    return tr(T("upkeep", colour=colour(upkeep.colour), took=", ".join(took)))
+        return tr(T("upkeep_nothing", colour=upkeep.colour))
+    return tr(T("upkeep", colour=upkeep.colour, took=", ".join(took)))
 
 
 def unmarked(message: Message) -> Message:
@@ -164,7 +164,7 @@ def ladder(tr: Tr, state: bb.State) -> list[Rung]:
         if altitude == balloon.altitude:
             cost = tr(T("now"))
         elif choice is not None:
-            cost = tr(T("cost", cost=choice.cost, token=tr(T(choice.token))))
+            cost = tr(T("cost", cost=choice.cost, token=choice.token))
         else:
             cost = tr(T("not_now"))
         token = choice.token if choice is not None else ""

@@ -155,6 +155,7 @@ class BalmyWindRose(Redrawn):
         texture = text.texture
         Color(*theme.rgba(theme.TEXT, max(alpha, 0.5)))
         w, h = texture.size
+        x = min(max(x, self.x + w / 2), self.right - w / 2)  # a long name stays on the rose
         Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
 
 

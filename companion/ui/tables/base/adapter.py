@@ -28,7 +28,7 @@ class OptionField:
     or None (the rules' default, e.g. the first seat starts); "flags": on/off options
     side by side, `choices` (option key, label key), each sent as its own boolean.
 
-    A label key with a dot is a whole message key (`"ui_balmy.opt_storm"`), so a
+    A label key with a dot is a whole message key (`"balmy-balloonists.variant_storm"`), so a
     table's own catalog can name its options. `max_players` > 0 shows the option
     only up to that many seated players (otherwise the rules' default is used).
 
