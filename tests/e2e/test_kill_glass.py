@@ -40,6 +40,8 @@ def test_a_glass_killed_mid_run_comes_back_with_the_sand_it_had(
     }
     db = data / "companion.db"
     app = App(display, env, "--new", "wyscig-balonow", "--players", "A,B,C")
+    assert app.screen == "secret"  # the app dealt the secret balloons: each sees theirs
+    app.pass_secret(3)
     app.key("space")
     wait_for(lambda: actions(db) == ["start_timer"], "GO to start the hourglass")
     glass = wait_for(lambda: sessions(db)[0][1].get("hourglass"), "the glass in the store")
