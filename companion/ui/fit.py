@@ -35,12 +35,26 @@ def problem(label: Any) -> str | None:
     if broken is not None:
         return f"breaks the word {broken!r} in {text!r}"
     width, height = label.texture_size
+    if _lines_hidden(label):
+        return f"cut off: {text!r}: {len(lines)} lines, room for fewer"
     if width > label.width + SLACK_PX or height > label.height + SLACK_PX:
         return (
             f"too big: {text!r} needs {width:.0f}x{height:.0f},"
             f" has {label.width:.0f}x{label.height:.0f}"
         )
     return None
+
+
+def _lines_hidden(label: Any) -> bool:
+    """A fixed text_size clips the texture to its box, so a line laid out below it
+    is not drawn: the lines' own heights tell (a single line a few pixels taller
+    than its box is the font's spacing, not a hidden line)."""
+    lines = getattr(label._label, "_cached_lines", None) or []
+    if len(lines) < 2:
+        return False
+    padding = label.padding[1] + label.padding[3] if len(label.padding) == 4 else 0
+    needed = sum(line.h for line in lines) + padding
+    return bool(needed - label.height > 0.25 * max(line.h for line in lines))
 
 
 def _broken_word(text: str, lines: list[str]) -> str | None:

@@ -143,7 +143,8 @@ UI = Catalog(
         "bar_mail": "mail",
         "bar_penalty": "penalties",
         "bar_distance": "distance",
-        "qr_hint": "Scan with the phone to save the play in BG Stats",
+        "qr_hint": "BG Stats: scan with the phone, tap to enlarge",
+        "qr_close": "Scan with the phone to save the play in BG Stats. Tap to close.",
         "play_again": "Play again, same players",
         "home": "Home",
         # the menu

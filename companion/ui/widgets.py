@@ -324,10 +324,12 @@ class OnScreenKeyboard(GridLayout):
 
 class QRCode(Redrawn):
     """A QR code drawn with rectangles (one per run of dark modules in a row), with
-    the quiet zone the scanners need."""
+    the quiet zone the scanners need. A module is a whole number of pixels (`unit`):
+    modules of one width read better than a code scaled by a fraction."""
 
     data = StringProperty("")
     modules = ObjectProperty(None, allownone=True)
+    unit = NumericProperty(0)  # pixels per module, as last drawn
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -347,10 +349,11 @@ class QRCode(Redrawn):
         if not self.modules:
             return
         count = len(self.modules) + 8  # 4 modules of quiet zone on each side
-        side = min(self.width, self.height)
-        unit = side / count
-        x0 = self.center_x - side / 2
-        y0 = self.center_y - side / 2
+        unit = max(1, int(min(self.width, self.height) // count))
+        self.unit = unit
+        side = unit * count
+        x0 = round(self.center_x - side / 2)
+        y0 = round(self.center_y - side / 2)
         Color(1, 1, 1, 1)
         Rectangle(pos=(x0, y0), size=(side, side))
         Color(0, 0, 0, 1)

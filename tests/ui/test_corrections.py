@@ -142,7 +142,7 @@ def test_balmy_a_balloons_tokens_and_cards(folder: Path) -> None:
         assert list(buttons) == ["fuel", "gas", "ballast", "hand", "in_front"]
         ui.tap(buttons["fuel"][1])
         hold(ui, buttons["hand"][0], lambda: bool(view.error))  # 3 - 5: refused
-        assert view.error == "The red balloon would have -2 hand"
+        assert view.error == "The red balloon would have -2 cards in hand"
         hold(ui, buttons["ballast"][0], lambda: count(ui, "red", "ballast") == 4)
         ui.tap(buttons["in_front"][1])
         assert ui.screen.fuel == 12 and ui.screen.ballast == 4 and ui.screen.in_front == 1

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import zxingcpp
 from kivy.core.image import Image as CoreImage
+from kivy.core.window import Window
 
 from companion import files
 from companion.ui.screens import bgstats
@@ -76,3 +77,16 @@ def test_a_game_nobody_won_reaches_the_phone_without_ranks(ui: Harness) -> None:
         {"name": "Bo", "winner": False},
     ]
     assert play["game"]["noPoints"] is True
+
+
+def test_a_tap_on_the_code_shows_it_as_large_as_the_screen_allows(ui: Harness) -> None:
+    finished(ui, "wyscig-rulebook-example.json")
+    small = ui.screen.ids.qr
+    assert small.unit >= 2 and small.unit == int(small.unit)  # whole pixels a module
+    ui.tap(small)
+    large = next(w for w in Window.children if type(w).__name__ == "QRView")
+    ui.step(2)
+    assert large.ids.qr.unit >= 2 * small.unit
+    assert read_qr(ui.shot("results-qr-large")) == ui.screen.link
+    ui.tap(large)
+    assert not any(type(w).__name__ == "QRView" for w in Window.children)

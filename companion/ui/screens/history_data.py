@@ -22,6 +22,7 @@ from companion import files
 from companion.core.errors import CompanionError
 from companion.core.messages import Message, Param
 from companion.core.session import Session
+from companion.core.terms import colour, listing
 from companion.stats import game_name
 from companion.store import Store, UnrestorableGameError
 from companion.ui.screens.text import S
@@ -140,13 +141,23 @@ def describe(data: Mapping[str, Any]) -> Message:
     if kind not in _NAMED:
         return S("act_other", type=kind.replace("_", " "), details=_details(data, used))
     params: dict[str, Param] = {}
+    if kind == "score" and isinstance(data.get("distances"), Mapping):
+        used.add("distances")
+        params["details"] = _distances(data["distances"])
     for name in ("values", "players", "count", "unplaced"):
         if name in data:
             value = data[name]
             # a count stays a number: the sentence's plural form depends on it
             params[name] = value if isinstance(value, int) else _plain(value)
             used.add(name)
-    return S(f"act_{kind}", **params, details=_details(data, used))
+    params.setdefault("details", _details(data, used))
+    return S(f"act_{kind}", **params)
+
+
+def _distances(distances: Mapping[str, Any]) -> Message:
+    """The score's distances with each balloon's colour in the player's language."""
+    parts = [S("distance_of", colour=colour(c), distance=_plain(d)) for c, d in distances.items()]
+    return S("in_brackets", what=listing(parts))
 
 
 @dataclass(frozen=True)

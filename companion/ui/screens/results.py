@@ -9,6 +9,7 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.core.errors import CompanionError
@@ -16,6 +17,16 @@ from companion.ui import theme
 from companion.ui.screens import bgstats
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
+
+
+class QRView(ModalView):
+    """The BG Stats code over the whole screen; a tap closes it."""
+
+    link = StringProperty("")
+
+    def on_touch_down(self, touch: Any) -> bool:
+        self.dismiss()
+        return True
 
 
 class ResultsScreen(Screen):
@@ -46,6 +57,11 @@ class ResultsScreen(Screen):
         self._words()
         row = App.get_running_app().store.session_row(model.session_id)
         self.link = bgstats.play_link(model.session, row)
+
+    def enlarge(self) -> None:
+        """A tap on the code: the code as large as the screen allows."""
+        if self.link:
+            QRView(link=self.link).open()
 
     def _build_rows(self, model: GameModel, summary: dict[str, Any]) -> None:
         box = self.ids.rows

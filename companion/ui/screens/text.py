@@ -66,6 +66,9 @@ S = Catalog(
         "act_release": "release {details}",
         "act_restricted_zone": "restricted zone {details}",
         "act_score": "score counted {details}",
+        # the score's distances in the log: "(green 2, blue 3)"
+        "in_brackets": "({what})",
+        "distance_of": "{colour} {distance}",
         "act_start_timer": "started the hourglass",
         "act_storm_weather": "storm weather {details}",
         "act_swap_advantage": "swapped advantage cards {details}",

@@ -158,26 +158,39 @@ class CorrectionDialog(TableDialog):
         self._build(found)
         self.open()
 
+    def on_open(self) -> None:
+        App.get_running_app().bind(lang=self._words)  # the menu's language, while open
+
+    def on_dismiss(self) -> None:
+        App.get_running_app().unbind(lang=self._words)
+
+    def _words(self, *_: Any) -> None:
+        found = self._correction(self.subject)
+        if found is None:
+            return
+        app = App.get_running_app()
+        self.title = app.tr(found.title)
+        for counter in found.counters:
+            self._counts[counter.token].label = app.tr(counter.label)
+
     def _correction(self, subject: str) -> Correction | None:
         model = self.screen.model
         return model.adapter.correction(model.session, subject) if model is not None else None
 
     def _build(self, found: Correction) -> None:
-        app = App.get_running_app()
-        self.title = app.tr(found.title)
         self.rows = len(found.counters)
         box = self.ids.counters
         box.clear_widgets()
         self._counts = {}
         for counter in found.counters:
             row = Factory.CorrectionRow()
-            row.label = app.tr(counter.label)
             widget, kind = counter.icon
             row.ids.icon.add_widget(Factory.get(widget)(kind=kind))
             for step in (w for w in row.walk(restrict=True) if isinstance(w, StepTap)):
                 step.bind(on_step=lambda _w, delta, t=counter.token: self.step(t, delta))
             self._counts[counter.token] = row
             box.add_widget(row)
+        self._words()
         self.sync(found)
 
     def sync(self, found: Correction | None = None) -> None:
