@@ -76,9 +76,11 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 # The UI tests write every screen to tests/ui/out; this refreshes the committed ones.
+# Every picture docs/screenshots holds or the README shows, from the UI tests' run.
 screenshots: test-ui
-	@for f in docs/screenshots/*.png; do \
-	  b=$$(basename "$$f"); [ -f "tests/ui/out/$$b" ] && cp "tests/ui/out/$$b" "$$f"; \
+	@for b in $$( (ls docs/screenshots; grep -o 'docs/screenshots/[A-Za-z0-9_.-]*\.png' README.md \
+	    | xargs -n1 basename) | sort -u); do \
+	  [ -f "tests/ui/out/$$b" ] && cp "tests/ui/out/$$b" "docs/screenshots/$$b"; \
 	done; echo "docs/screenshots refreshed from tests/ui/out"
 
 clean:
