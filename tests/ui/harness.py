@@ -117,6 +117,15 @@ class Harness:
         self.step(2)
         return touch
 
+    def pause_and_go_on(self, screen: Any, picture: Callable[[], object]) -> None:
+        """GO starts the glass, the PAUSE button pauses it (`picture` then), GO goes on."""
+        self.key("space")
+        self.key("p")
+        assert screen.phase == "paused"
+        picture()
+        self.key("space")
+        assert screen.phase == "running"
+
     def key(self, name: str) -> None:
         """A key press and release: the simulated button's pin goes down and up."""
         code, scancode, text = KEYS[name]

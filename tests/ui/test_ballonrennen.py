@@ -200,12 +200,7 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     assert screen.phase == "idle" and screen.go_text == "Start the hourglass"
 
     # Emil: the glass paused and resumed by the buttons, then a card and GO.
-    ui.key("space")
-    ui.key("p")
-    assert screen.phase == "paused"
-    ui.shots("ballonrennen-paused")
-    ui.key("space")
-    assert screen.phase == "running"
+    ui.pause_and_go_on(screen, lambda: ui.shots("ballonrennen-paused"))
     ui.tap(ui.find("Draw a wind card"))
     if model.rules.phase(model.state) == "favourable":
         ui.tap(screen.ids.panel.children[0].children[-2].children[0])

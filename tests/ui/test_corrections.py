@@ -55,6 +55,15 @@ def steps(view: CorrectionDialog) -> dict[str, tuple[Any, Any]]:
     return found
 
 
+def open_row(ui: Harness, kind: type, name: str, title: str) -> tuple[Any, dict[str, Any]]:
+    """A tap on `name`'s row of the table: the corrections, titled `title`."""
+    row = next(w for w in ui.screen.walk() if isinstance(w, kind) and w.name == name)
+    ui.tap(row)
+    view = dialog()
+    assert title in ui.texts(view)
+    return view, steps(view)
+
+
 def hold(ui: Harness, button: Any, until: Any) -> None:
     """A long press: the hold's own clock fires after `hold_s` of real time."""
     touch = ui.press(button)
@@ -77,11 +86,7 @@ def adjusts(ui: Harness) -> list[dict[str, Any]]:
 def test_wyscig_a_players_tokens(folder: Path) -> None:
     ui = open_game(folder, "wyscig-balonow", ["Ola", "Jan", "Ewa"])
     try:
-        row = next(w for w in ui.screen.walk() if isinstance(w, PlayerRow) and w.name == "Jan")
-        ui.tap(row)
-        view = dialog()
-        assert "Jan: correct the tokens" in ui.texts(view)
-        buttons = steps(view)
+        view, buttons = open_row(ui, PlayerRow, "Jan", "Jan: correct the tokens")
         assert list(buttons) == ["mail", "penalty"]
         ui.tap(buttons["mail"][1])
         hold(ui, buttons["penalty"][1], lambda: count(ui, "Jan", "penalty") == 5)
@@ -104,11 +109,7 @@ def test_wyscig_a_players_tokens(folder: Path) -> None:
 def test_ballonrennen_a_players_gas_sandbags_and_mail_sack(folder: Path) -> None:
     ui = open_game(folder, "ballonrennen", ["Anna", "Ben"])
     try:
-        row = next(w for w in ui.screen.walk() if isinstance(w, BrPlayerRow) and w.name == "Ben")
-        ui.tap(row)
-        view = dialog()
-        assert "Ben: correct the tokens" in ui.texts(view)
-        buttons = steps(view)
+        view, buttons = open_row(ui, BrPlayerRow, "Ben", "Ben: correct the tokens")
         assert list(buttons) == ["gas", "sandbags", "mail_sack"]
         assert [
             ui.app.tr(c.label)

@@ -142,12 +142,7 @@ def play_wyscig(ui: Harness) -> None:
     assert screen.current_name == third
 
     # Third player: pause with the PAUSE button; GO resumes, GO ends the turn.
-    ui.key("space")
-    ui.key("p")
-    assert screen.phase == "paused"
-    ui.shot("10-table-paused")
-    ui.key("space")
-    assert screen.phase == "running"
+    ui.pause_and_go_on(screen, lambda: ui.shot("10-table-paused"))
     ui.tap(screen.ids.dice.children[0])  # the Dice button: tap the five dice in
     dice_view = ui.app.root.get_root_window().children[0]
     ui.shot("11-dice-entry")
