@@ -129,6 +129,12 @@ class Catalog:
                 params[name] = term(value)
         return Message(f"{self.namespace}.{key}", params)
 
+    def named(self, prefix: str, thing: object) -> Param:
+        """The term `{prefix}_{thing}` (a token's or a direction's name), or the id as
+        it is where this catalog has no term for it."""
+        key = f"{prefix}_{thing}"
+        return self(key) if key in self.keys else str(thing)
+
 
 def english_templates() -> Mapping[str, str]:
     """Every English template; a plural key gives its "other" form, a term its base."""

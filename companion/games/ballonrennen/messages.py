@@ -32,14 +32,9 @@ TERMS = Catalog(
 )
 
 
-def _named(prefix: str, thing: object) -> Param:
-    key = f"{prefix}_{thing}"
-    return TERMS(key) if key in TERMS.keys else str(thing)
-
-
 def direction(direction_id: object) -> Param:
     """A direction's name ("south-east")."""
-    return _named("dir", direction_id)
+    return TERMS.named("dir", direction_id)
 
 
 def direction_abbr(direction_id: str) -> Message:
@@ -48,7 +43,7 @@ def direction_abbr(direction_id: str) -> Message:
 
 
 def token(token_id: object) -> Param:
-    return _named("token", token_id)
+    return TERMS.named("token", token_id)
 
 
 M = Catalog(

@@ -48,29 +48,24 @@ TERMS = Catalog(
 )
 
 
-def _named(prefix: str, thing: object) -> Param:
-    key = f"{prefix}_{thing}"
-    return TERMS(key) if key in TERMS.keys else str(thing)
-
-
 def altitude(altitude_id: object) -> Param:
-    return _named("alt", altitude_id)
+    return TERMS.named("alt", altitude_id)
 
 
 def token(token_id: object) -> Param:
-    return _named("token", token_id)
+    return TERMS.named("token", token_id)
 
 
 def card(card_id: object) -> Param:
-    return _named("card", card_id)
+    return TERMS.named("card", card_id)
 
 
 def zone(zone_id: object) -> Param:
-    return _named("zone", zone_id)
+    return TERMS.named("zone", zone_id)
 
 
 def variant(variant_id: object) -> Param:
-    return _named("variant", variant_id)
+    return TERMS.named("variant", variant_id)
 
 
 M = Catalog(

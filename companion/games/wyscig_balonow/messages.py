@@ -12,8 +12,7 @@ TERMS = Catalog(GAME_ID, {"token_mail": "mail", "token_penalty": "penalty"})
 
 
 def token(token_id: object) -> Param:
-    key = f"token_{token_id}"
-    return TERMS(key) if key in TERMS.keys else str(token_id)
+    return TERMS.named("token", token_id)
 
 
 M = Catalog(
