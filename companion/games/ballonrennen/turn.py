@@ -12,7 +12,7 @@ from companion.core import rng
 from companion.core.errors import RuleError
 from companion.core.messages import Message
 from companion.core.model import ActionBase, EndTurn
-from companion.core.rules import corrected_count
+from companion.core.rules import corrected_count, play_until_over
 from companion.games.ballonrennen.messages import M
 from companion.games.ballonrennen.model import (
     MAX_ALTITUDE,
@@ -264,11 +264,8 @@ TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
 }
 
 
-def play(state: State, action: ActionBase) -> State:
-    """Any action but a correction: none once the race is over."""
-    if state.over:
-        raise RuleError(M("over"))
-    return TURN_ACTIONS[type(action)](state, action)
+play = play_until_over(M, TURN_ACTIONS)
+"""Any action but a correction: none once the race is over."""
 
 
 # -- corrections -----------------------------------------------------------------

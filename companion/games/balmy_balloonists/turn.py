@@ -10,7 +10,7 @@ from functools import partial
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
-from companion.core.rules import corrected_count
+from companion.core.rules import corrected_count, play_until_over
 from companion.core.terms import colours
 from companion.games.balmy_balloonists.board import (
     check_no_card,
@@ -249,8 +249,5 @@ HANDLERS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
 }
 
 
-def play(state: State, action: ActionBase) -> State:
-    """Any action but a correction: none once the game is over."""
-    if state.over:
-        raise RuleError(M("over"))
-    return HANDLERS[type(action)](state, action)
+play = play_until_over(M, HANDLERS)
+"""Any action but a correction: none once the game is over."""
