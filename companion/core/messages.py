@@ -129,11 +129,15 @@ class Catalog:
                 params[name] = term(value)
         return Message(f"{self.namespace}.{key}", params)
 
-    def named(self, prefix: str, thing: object) -> Param:
-        """The term `{prefix}_{thing}` (a token's or a direction's name), or the id as
-        it is where this catalog has no term for it."""
-        key = f"{prefix}_{thing}"
-        return self(key) if key in self.keys else str(thing)
+    def namer(self, prefix: str) -> Term:
+        """The term of an id as `{prefix}_{id}` names it (a token, a direction), or the
+        id as it is where this catalog has no term for it."""
+
+        def named(thing: object) -> Param:
+            key = f"{prefix}_{thing}"
+            return self(key) if key in self.keys else str(thing)
+
+        return named
 
 
 def english_templates() -> Mapping[str, str]:
