@@ -6,12 +6,19 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import sqlite3
 import time
 from pathlib import Path
 
-from tests.e2e.test_run_resume import App, actions, display, pytestmark, sessions, wait_for
+from tests.e2e.test_run_resume import (
+    App,
+    app_env,
+    display,
+    glass_started,
+    pytestmark,
+    sessions,
+    wait_for,
+)
 
 __all__ = ["display", "pytestmark"]  # the X server fixture and its skip, shared
 
@@ -31,19 +38,9 @@ def started_at(db: Path) -> float:
 def test_a_glass_killed_mid_run_comes_back_with_the_sand_it_had(
     display: str, tmp_path: Path
 ) -> None:
-    data = tmp_path / "data"
-    env = {
-        **os.environ,
-        "COMPANION_DATA_DIR": str(data),
-        "KIVY_HOME": str(tmp_path / "kivy"),
-        "KIVY_NO_ARGS": "1",
-    }
+    env, data = app_env(tmp_path)
     db = data / "companion.db"
-    app = App(display, env, "--new", "wyscig-balonow", "--players", "A,B,C")
-    assert app.screen == "secret"  # the app dealt the secret balloons: each sees theirs
-    app.pass_secret(3)
-    app.key("space")
-    wait_for(lambda: actions(db) == ["start_timer"], "GO to start the hourglass")
+    app = glass_started(display, env, db)
     glass = wait_for(lambda: sessions(db)[0][1].get("hourglass"), "the glass in the store")
     duration = glass["seconds_left"]
     start = started_at(db)

@@ -153,14 +153,21 @@ def app_env(tmp_path: Path) -> tuple[dict[str, str], Path]:
     return env, data
 
 
-def test_go_kill_resume_export(display: str, tmp_path: Path) -> None:
-    env, data = app_env(tmp_path)
-    db = data / "companion.db"
+def glass_started(display: str, env: dict[str, str], db: Path) -> App:
+    """A new Wyścig balonów game for A, B and C, the secret balloons passed round and
+    GO pressed: the first turn's hourglass runs."""
     app = App(display, env, "--new", "wyscig-balonow", "--players", "A,B,C")
     assert app.screen == "secret"  # the app dealt the secret balloons: each sees theirs
     app.pass_secret(3)
     app.key("space")
     wait_for(lambda: actions(db) == ["start_timer"], "GO to start the hourglass")
+    return app
+
+
+def test_go_kill_resume_export(display: str, tmp_path: Path) -> None:
+    env, data = app_env(tmp_path)
+    db = data / "companion.db"
+    app = glass_started(display, env, db)
     app.key("space")
     wait_for(lambda: actions(db) == ["start_timer", "end_turn"], "GO to end the turn")
     app.key("space")
