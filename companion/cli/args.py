@@ -1,9 +1,12 @@
 """Argument types shared by the commands: each refuses a bad value with a sentence
-(argparse turns it into `error: argument ...`)."""
+(argparse turns it into `error: argument ...`); and the arguments several commands
+take alike."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
 MAX_DIGITS = 19  # no count, seed or game number the companion takes is longer
 
@@ -49,3 +52,21 @@ def _whole(text: str, digits: int = MAX_DIGITS) -> int | None:
     if not unsigned.isascii() or not unsigned.isdigit() or len(unsigned) > digits:
         return None
     return int(bare)
+
+
+def game_file_argument(parser: Any) -> None:
+    """The positional FILE of `replay` and `import`."""
+    parser.add_argument(
+        "file",
+        type=Path,
+        metavar="FILE",
+        help="a game file: the JSON a game is exported as (docs/game-file.md)",
+    )
+
+
+def device_arguments(parser: Any, *, simulate: str, config: str, fullscreen: str) -> None:
+    """`--simulate`, `--config FILE` and `--fullscreen`, which `run` and `doctor` take
+    alike, each explained in the command's own words."""
+    parser.add_argument("--simulate", action="store_true", help=simulate)
+    parser.add_argument("--config", type=Path, metavar="FILE", help=config)
+    parser.add_argument("--fullscreen", action="store_true", help=fullscreen)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import config as settings
 from companion import pi_checks
+from companion.cli.args import device_arguments
 from companion.cli.dice import as_text, emit
 from companion.cli.output import json_text
 from companion.config import Config
@@ -35,16 +36,11 @@ def register(sub: Any) -> None:
         description="Open every configured device once and report, in plain sentences, "
         "what is connected, what answered and what to fix.",
     )
-    doctor.add_argument(
-        "--simulate", action="store_true", help="check the simulated devices, not the real ones"
-    )
-    doctor.add_argument(
-        "--config", type=Path, metavar="FILE", help="the settings file (TOML) to check"
-    )
-    doctor.add_argument(
-        "--fullscreen",
-        action="store_true",
-        help="check the touch input as `companion run --fullscreen` (the kiosk) uses it; "
+    device_arguments(
+        doctor,
+        simulate="check the simulated devices, not the real ones",
+        config="the settings file (TOML) to check",
+        fullscreen="check the touch input as `companion run --fullscreen` (the kiosk) uses it; "
         "on a Pi set up by deploy/install.sh this is the default",
     )
     doctor.add_argument(

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from companion import files, games
-from companion.cli.args import count_arg
+from companion.cli.args import count_arg, game_file_argument
 from companion.cli.output import escape, json_text, say
 
 EXIT_OK = 0
@@ -15,12 +14,7 @@ EXIT_OK = 0
 
 def register(sub: Any) -> None:
     replay = sub.add_parser("replay", help="fold a game file and print its summary")
-    replay.add_argument(
-        "file",
-        type=Path,
-        metavar="FILE",
-        help="a game file: the JSON a game is exported as (docs/game-file.md)",
-    )
+    game_file_argument(replay)
     replay.add_argument("--json", action="store_true", help="one JSON object on stdout")
     replay.add_argument(
         "--upto", type=count_arg, metavar="N", help="stop after the first N actions"

@@ -18,7 +18,6 @@ import logging
 import re
 import sys
 import typing
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -26,6 +25,7 @@ from pydantic import ValidationError
 from companion import config as settings_module
 from companion import games
 from companion.cli import logs
+from companion.cli.args import device_arguments
 from companion.cli.output import note
 from companion.core.errors import CompanionError
 from companion.core.model import GameSetup, PlayerSpec
@@ -58,19 +58,12 @@ def register(sub: Any) -> None:
 
 
 def _arguments(run: Any) -> None:
-    run.add_argument(
-        "--simulate",
-        action="store_true",
-        help="simulated devices: keyboard buttons (space, u, p, d), an on-screen strip, "
+    device_arguments(
+        run,
+        simulate="simulated devices: keyboard buttons (space, u, p, d), an on-screen strip, "
         "a simulated dice reader",
-    )
-    run.add_argument(
-        "--config", type=Path, metavar="FILE", help="the settings file (TOML) to read and save"
-    )
-    run.add_argument(
-        "--fullscreen",
-        action="store_true",
-        help="kiosk mode for the Pi: full screen, no Escape, Quit needs a 2-second hold, "
+        config="the settings file (TOML) to read and save",
+        fullscreen="kiosk mode for the Pi: full screen, no Escape, Quit needs a 2-second hold, "
         "the input providers exactly as Kivy's settings file names them",
     )
     run.add_argument(

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from companion import files, stats
-from companion.cli.args import game_number
+from companion.cli.args import game_file_argument, game_number
 from companion.cli.output import escape, json_text, note, say
 from companion.core.errors import StoreError
 from companion.store import M, Store
@@ -36,12 +35,7 @@ def register(sub: Any) -> None:
     export.set_defaults(func=cmd_export)
 
     imported = sub.add_parser("import", help="store a game file in the database")
-    imported.add_argument(
-        "file",
-        type=Path,
-        metavar="FILE",
-        help="a game file: the JSON a game is exported as (docs/game-file.md)",
-    )
+    game_file_argument(imported)
     imported.set_defaults(func=cmd_import)
 
     stats_parser = sub.add_parser(

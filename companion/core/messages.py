@@ -129,6 +129,16 @@ class Catalog:
                 params[name] = term(value)
         return Message(f"{self.namespace}.{key}", params)
 
+    def namer(self, prefix: str) -> Term:
+        """The term of an id as `{prefix}_{id}` names it (a token, a direction), or the
+        id as it is where this catalog has no term for it."""
+
+        def named(thing: object) -> Param:
+            key = f"{prefix}_{thing}"
+            return self(key) if key in self.keys else str(thing)
+
+        return named
+
 
 def english_templates() -> Mapping[str, str]:
     """Every English template; a plural key gives its "other" form, a term its base."""

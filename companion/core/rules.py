@@ -112,6 +112,30 @@ def corrected_count(
     return count
 
 
+class Ending(Protocol):
+    """A state that knows whether its game is over."""
+
+    @property
+    def over(self) -> bool: ...
+
+
+E = TypeVar("E", bound=Ending)
+
+
+def play_until_over(
+    catalog: Catalog, handlers: Mapping[type[ActionBase], Callable[[E, ActionBase], E]]
+) -> Callable[[E, ActionBase], E]:
+    """A game's `play` where every action but a correction has its handler, and none
+    is taken once the game is over: that refusal is the game's own `over` sentence."""
+
+    def play(state: E, action: ActionBase) -> E:
+        if state.over:
+            raise RuleError(catalog("over"))
+        return handlers[type(action)](state, action)
+
+    return play
+
+
 @dataclass(frozen=True)
 class GameParts(Generic[S, Opts]):
     """The functions a game package is made of, which `GameRules` calls."""

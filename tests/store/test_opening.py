@@ -5,6 +5,7 @@ schema migrate it once."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -56,36 +57,38 @@ def shared_folder() -> Iterator[Path]:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_a_held_lock_is_waited_for_then_named_and_nothing_moves(tmp_path: Path) -> None:
-    path = tmp_path / "c.db"
+@contextlib.contextmanager
+def held_game(path: Path) -> Iterator[None]:
+    """A stored game in a database that another program holds locked until the block ends."""
     stored_game(path)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("PRAGMA locking_mode=EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")
-    started = time.monotonic()
-    with pytest.raises(DatabaseBusyError) as caught:
-        Store(path, timeout=0.3)
-    assert time.monotonic() - started >= 0.3  # it waited before giving up
+    try:
+        yield
+    finally:
+        holder.close()
+
+
+def test_a_held_lock_is_waited_for_then_named_and_nothing_moves(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    with held_game(path):
+        started = time.monotonic()
+        with pytest.raises(DatabaseBusyError) as caught:
+            Store(path, timeout=0.3)
+        assert time.monotonic() - started >= 0.3  # it waited before giving up
     assert str(caught.value) == (
         f"The database {path} is busy: another program has held it for 0.3 s. "
         "Close that program and try again"
     )
-    holder.execute("COMMIT")
-    holder.close()
     assert moved_aside(tmp_path) == []
     assert len(Store(path).sessions()) == 1
 
 
 def test_stats_beside_a_held_lock_is_one_error_line(_isolated_data: Path) -> None:
     path = _isolated_data / "companion.db"
-    stored_game(path)
-    holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
-    holder.execute("BEGIN EXCLUSIVE")
-    try:
+    with held_game(path):
         done = run_companion("stats")
-    finally:
-        holder.close()
     assert done.returncode == 2
     assert done.stderr == (
         f"error: The database {path} is busy: another program has held it for 5 s. "

@@ -3,7 +3,7 @@ the players (English; translations in `companion/i18n`)."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog, Forms, Message, Param, Plural
+from companion.core.messages import Catalog, Forms, Message, Plural
 from companion.core.terms import colour
 
 GAME_ID = "ballonrennen"
@@ -32,14 +32,8 @@ TERMS = Catalog(
 )
 
 
-def _named(prefix: str, thing: object) -> Param:
-    key = f"{prefix}_{thing}"
-    return TERMS(key) if key in TERMS.keys else str(thing)
-
-
-def direction(direction_id: object) -> Param:
-    """A direction's name ("south-east")."""
-    return _named("dir", direction_id)
+direction = TERMS.namer("dir")
+"""A direction's name ("south-east")."""
 
 
 def direction_abbr(direction_id: str) -> Message:
@@ -47,8 +41,7 @@ def direction_abbr(direction_id: str) -> Message:
     return TERMS(f"abbr_{direction_id}")
 
 
-def token(token_id: object) -> Param:
-    return _named("token", token_id)
+token = TERMS.namer("token")
 
 
 M = Catalog(

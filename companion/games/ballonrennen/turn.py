@@ -12,33 +12,15 @@ from companion.core import rng
 from companion.core.errors import RuleError
 from companion.core.messages import Message
 from companion.core.model import ActionBase, EndTurn
-from companion.core.rules import corrected_count
+from companion.core.rules import corrected_count, play_until_over
+from companion.games.ballonrennen import model as m
 from companion.games.ballonrennen.messages import M
-from companion.games.ballonrennen.model import (
-    MAX_ALTITUDE,
-    REPLENISH,
-    TOKEN_LIMITS,
-    TOKENS,
-    Adjust,
-    DropMail,
-    Favourable,
-    ForcedLanding,
-    Land,
-    Move,
-    Player,
-    ReachGoal,
-    Release,
-    State,
-    Turn,
-    WindCard,
-    rotate,
-)
 
 # -- the altitude step -----------------------------------------------------------
 
 
 def release_problem(
-    player: Player, sandbags: int, gas: int, check_counts: bool = True
+    player: m.Player, sandbags: int, gas: int, check_counts: bool = True
 ) -> Message | None:
     name = player.name
     if check_counts:
@@ -53,14 +35,14 @@ def release_problem(
     if player.mail_sack > 0 and gas > 0 and player.gas - gas < player.mail_sack:
         return M("paired_canister", player=name)
     lift = player.lift - gas + sandbags
-    if lift > MAX_ALTITUDE:
+    if lift > m.MAX_ALTITUDE:
         return M("above_3", player=name, altitude=lift)
     if lift < 0:
         return M("below_0", player=name, altitude=lift)
     return None
 
 
-def after_release(player: Player, sandbags: int, gas: int) -> Player:
+def after_release(player: m.Player, sandbags: int, gas: int) -> m.Player:
     released = player.model_copy(
         update={"sandbags": player.sandbags - sandbags, "gas": player.gas - gas}
     )
@@ -71,15 +53,15 @@ def after_release(player: Player, sandbags: int, gas: int) -> Player:
     return released
 
 
-def _before_card(state: State, key: str) -> Player:
+def _before_card(state: m.State, key: str) -> m.Player:
     player = state.current_player
     if state.turn.card is not None:
         raise RuleError(M(key, player=player.name))
     return player
 
 
-def _release(state: State, action: ActionBase) -> State:
-    assert isinstance(action, Release)
+def _release(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.Release)
     player = _before_card(state, "release_after_card")
     if action.sandbags == 0 and action.gas == 0:
         raise RuleError(M("release_nothing", player=player.name))
@@ -95,7 +77,7 @@ def _release(state: State, action: ActionBase) -> State:
     return state
 
 
-def _land(state: State, _: ActionBase) -> State:
+def _land(state: m.State, _: ActionBase) -> m.State:
     player = _before_card(state, "land_after_card")
     if player.state != "flying":
         raise RuleError(M("land_grounded", player=player.name))
@@ -106,8 +88,8 @@ def _land(state: State, _: ActionBase) -> State:
 # -- the wind card ---------------------------------------------------------------
 
 
-def _wind_card(state: State, action: ActionBase) -> State:
-    assert isinstance(action, WindCard)
+def _wind_card(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.WindCard)
     player = state.current_player
     if state.turn.card is not None:
         raise RuleError(M("card_twice", player=player.name))
@@ -130,7 +112,7 @@ def _wind_card(state: State, action: ActionBase) -> State:
     return _fix_move(state)
 
 
-def _draw(state: State) -> tuple[State, str]:
+def _draw(state: m.State) -> tuple[m.State, str]:
     """The top card of the app deck; the discard pile is reshuffled when it is empty."""
     if state.dealt >= len(state.deck):
         state = state.model_copy(update={"shuffle": state.shuffle + 1, "dealt": 0})
@@ -138,14 +120,14 @@ def _draw(state: State) -> tuple[State, str]:
     return state.model_copy(update={"dealt": state.dealt + 1}), cards[state.dealt]
 
 
-def _turn_marker(state: State, altitude: int, steps: int) -> State:
+def _turn_marker(state: m.State, altitude: int, steps: int) -> m.State:
     winds = list(state.winds)
-    winds[altitude - 1] = rotate(winds[altitude - 1], steps)
+    winds[altitude - 1] = m.rotate(winds[altitude - 1], steps)
     return state.model_copy(update={"winds": (winds[0], winds[1], winds[2])})
 
 
-def _favourable(state: State, action: ActionBase) -> State:
-    assert isinstance(action, Favourable)
+def _favourable(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.Favourable)
     player = state.current_player
     if not state.turn.favourable_pending:
         raise RuleError(M("favourable_no_card", player=player.name))
@@ -153,13 +135,13 @@ def _favourable(state: State, action: ActionBase) -> State:
     return _fix_move(_with_turn(state, favourable_pending=False))
 
 
-def move_for(state: State, player: Player, card: str | None) -> Move:
+def move_for(state: m.State, player: m.Player, card: str | None) -> m.Move:
     """The move a card gives a player at their altitude, with the winds as they are."""
     if player.state != "flying":
-        return Move(player=player.name, altitude=0, direction=None, spaces=0)
+        return m.Move(player=player.name, altitude=0, direction=None, spaces=0)
     altitude = player.altitude
     if card == "updraught":
-        altitude = min(altitude + 1, MAX_ALTITUDE)
+        altitude = min(altitude + 1, m.MAX_ALTITUDE)
     elif card == "downdraught":
         altitude = max(altitude - 1, 1)
     spaces = altitude
@@ -169,19 +151,19 @@ def move_for(state: State, player: Player, card: str | None) -> Move:
         spaces = altitude - 1
     elif card == "rising":
         spaces = altitude + 1
-    return Move(
+    return m.Move(
         player=player.name, altitude=altitude, direction=state.wind(altitude), spaces=spaces
     )
 
 
-def _fix_move(state: State) -> State:
+def _fix_move(state: m.State) -> m.State:
     return _with_turn(state, move=move_for(state, state.current_player, state.turn.card))
 
 
 # -- the move --------------------------------------------------------------------
 
 
-def _after_card(state: State) -> Player:
+def _after_card(state: m.State) -> m.Player:
     player = state.current_player
     if state.turn.card is None:
         raise RuleError(M("no_card_yet", player=player.name))
@@ -190,7 +172,7 @@ def _after_card(state: State) -> Player:
     return player
 
 
-def _drop_mail(state: State, _: ActionBase) -> State:
+def _drop_mail(state: m.State, _: ActionBase) -> m.State:
     player = _after_card(state)
     landed_here = player.state == "landed" and state.turn.landed
     if player.state != "flying" and not landed_here:
@@ -198,19 +180,19 @@ def _drop_mail(state: State, _: ActionBase) -> State:
     if player.mail_delivered:
         raise RuleError(M("mail_delivered", player=player.name))
     dropped = player.model_copy(update={"mail_sack": 0, "mail_delivered": True})
-    if dropped.state == "flying" and dropped.lift > MAX_ALTITUDE:
-        dropped = dropped.model_copy(update={"gas": dropped.gas - (dropped.lift - MAX_ALTITUDE)})
+    if dropped.state == "flying" and dropped.lift > m.MAX_ALTITUDE:
+        dropped = dropped.model_copy(update={"gas": dropped.gas - (dropped.lift - m.MAX_ALTITUDE)})
     return _replace_player(state, dropped)
 
 
-def _forced_landing(state: State, _: ActionBase) -> State:
+def _forced_landing(state: m.State, _: ActionBase) -> m.State:
     player = _after_card(state)
     if player.state != "flying":
         raise RuleError(M("not_flying", player=player.name))
     return _replace_player(state, player.model_copy(update={"state": "waiting", "forced": True}))
 
 
-def _reach_goal(state: State, _: ActionBase) -> State:
+def _reach_goal(state: m.State, _: ActionBase) -> m.State:
     player = _after_card(state)
     if player.state != "flying":
         raise RuleError(M("not_flying", player=player.name))
@@ -224,7 +206,7 @@ def _reach_goal(state: State, _: ActionBase) -> State:
     return state
 
 
-def _end_turn(state: State, _: ActionBase) -> State:
+def _end_turn(state: m.State, _: ActionBase) -> m.State:
     player = state.current_player
     if state.turn.card is None:
         raise RuleError(M("end_no_card", player=player.name))
@@ -236,63 +218,62 @@ def _end_turn(state: State, _: ActionBase) -> State:
         index = (index + 1) % count
         if state.players[index].state != "finished":
             break
-    state = state.model_copy(update={"current_index": index, "turn": Turn()})
+    state = state.model_copy(update={"current_index": index, "turn": m.Turn()})
     return _start_turn(state)
 
 
-def _start_turn(state: State) -> State:
+def _start_turn(state: m.State) -> m.State:
     """Replenishing: 3 + 3, plus the mail sack and its canister while undelivered."""
     player = state.current_player
     if player.state == "landed" or (player.state == "waiting" and player.forced):
         mail = 0 if player.mail_delivered else 1
         refill = player.model_copy(
-            update={"gas": REPLENISH + mail, "sandbags": REPLENISH, "mail_sack": mail}
+            update={"gas": m.REPLENISH + mail, "sandbags": m.REPLENISH, "mail_sack": mail}
         )
         state = _with_turn(_replace_player(state, refill), replenished=True)
     return state
 
 
-TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
+TURN_ACTIONS: dict[type[ActionBase], Callable[[m.State, ActionBase], m.State]] = {
     EndTurn: _end_turn,
-    Release: _release,
-    Land: _land,
-    WindCard: _wind_card,
-    Favourable: _favourable,
-    DropMail: _drop_mail,
-    ForcedLanding: _forced_landing,
-    ReachGoal: _reach_goal,
+    m.Release: _release,
+    m.Land: _land,
+    m.WindCard: _wind_card,
+    m.Favourable: _favourable,
+    m.DropMail: _drop_mail,
+    m.ForcedLanding: _forced_landing,
+    m.ReachGoal: _reach_goal,
 }
 
 
-def play(state: State, action: ActionBase) -> State:
-    """Any action but a correction: none once the race is over."""
-    if state.over:
-        raise RuleError(M("over"))
-    return TURN_ACTIONS[type(action)](state, action)
+play = play_until_over(M, TURN_ACTIONS)
+"""Any action but a correction: none once the race is over."""
 
 
 # -- corrections -----------------------------------------------------------------
 
 
-def adjust(state: State, action: Adjust) -> State:
+def adjust(state: m.State, action: m.Adjust) -> m.State:
     player_of = partial(state.player, action.player)
-    count = corrected_count(M, TOKENS, action.token, player_of, action.delta, player=action.player)
+    count = corrected_count(
+        M, m.TOKENS, action.token, player_of, action.delta, player=action.player
+    )
     player = player_of()
-    limit = TOKEN_LIMITS[action.token]
+    limit = m.TOKEN_LIMITS[action.token]
     if action.token == "mail_sack" and player.mail_delivered:
         limit = 0
     if count > limit:
         raise RuleError(M("token_limit", player=player.name, limit=limit, token=action.token))
     adjusted = player.model_copy(update={action.token: count})
-    if adjusted.state == "flying" and not 1 <= adjusted.lift <= MAX_ALTITUDE:
+    if adjusted.state == "flying" and not 1 <= adjusted.lift <= m.MAX_ALTITUDE:
         raise RuleError(M("adjust_altitude", player=player.name, altitude=adjusted.lift))
     return _replace_player(state, adjusted)
 
 
-def _replace_player(state: State, player: Player) -> State:
+def _replace_player(state: m.State, player: m.Player) -> m.State:
     players = tuple(player if p.name == player.name else p for p in state.players)
     return state.model_copy(update={"players": players})
 
 
-def _with_turn(state: State, **changes: Any) -> State:
+def _with_turn(state: m.State, **changes: Any) -> m.State:
     return state.model_copy(update={"turn": state.turn.model_copy(update=changes)})

@@ -4,7 +4,7 @@ variants, and its sentences for the players (English; translations in
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog, Forms, Param, Plural
+from companion.core.messages import Catalog, Forms, Plural
 from companion.core.terms import colour
 
 GAME_ID = "balmy-balloonists"
@@ -48,29 +48,11 @@ TERMS = Catalog(
 )
 
 
-def _named(prefix: str, thing: object) -> Param:
-    key = f"{prefix}_{thing}"
-    return TERMS(key) if key in TERMS.keys else str(thing)
-
-
-def altitude(altitude_id: object) -> Param:
-    return _named("alt", altitude_id)
-
-
-def token(token_id: object) -> Param:
-    return _named("token", token_id)
-
-
-def card(card_id: object) -> Param:
-    return _named("card", card_id)
-
-
-def zone(zone_id: object) -> Param:
-    return _named("zone", zone_id)
-
-
-def variant(variant_id: object) -> Param:
-    return _named("variant", variant_id)
+altitude = TERMS.namer("alt")
+token = TERMS.namer("token")
+card = TERMS.namer("card")
+zone = TERMS.namer("zone")
+variant = TERMS.namer("variant")
 
 
 M = Catalog(

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -102,10 +102,6 @@ class SwapAdvantage(ActionBase):
     type: Literal["swap_advantage"] = "swap_advantage"
     card: AdvantageCard
     from_: str = Field(alias="from")
-
-    def to_json(self) -> dict[str, Any]:
-        data = self.model_dump(mode="json", exclude_none=True, by_alias=True)
-        return {"type": data.pop("type"), **data}
 
 
 class AltitudeAction(ActionBase):

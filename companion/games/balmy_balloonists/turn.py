@@ -10,8 +10,9 @@ from functools import partial
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
-from companion.core.rules import corrected_count
+from companion.core.rules import corrected_count, play_until_over
 from companion.core.terms import colours
+from companion.games.balmy_balloonists import model as m
 from companion.games.balmy_balloonists.board import (
     check_no_card,
     discard_advantage,
@@ -29,34 +30,11 @@ from companion.games.balmy_balloonists.board import (
 )
 from companion.games.balmy_balloonists.luck import bad_luck
 from companion.games.balmy_balloonists.messages import M
-from companion.games.balmy_balloonists.model import (
-    ALTITUDES,
-    CARD_COUNTS,
-    HIGH,
-    LOCAL_WIND_CARDS,
-    MAX_IN_FRONT,
-    MEDIUM,
-    TOKENS,
-    TOKENS_IN_GAME,
-    Adjust,
-    AdvantageAction,
-    AltitudeAction,
-    BadLuck,
-    Balloon,
-    CrossFinish,
-    FriendlyWinds,
-    Mountain,
-    PlayOther,
-    PlayOwn,
-    RestrictedZone,
-    State,
-    SwapAdvantage,
-)
 from companion.games.balmy_balloonists.variants import VARIANT_HANDLERS
 
 
-def _advantage(state: State, action: ActionBase) -> State:
-    assert isinstance(action, AdvantageAction)
+def _advantage(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.AdvantageAction)
     player = state.player(action.player)
     if player.advantage_recorded:
         raise RuleError(M("advantage_twice", player=player.name))
@@ -66,21 +44,21 @@ def _advantage(state: State, action: ActionBase) -> State:
     return with_player(state, updated)
 
 
-def _play_own(state: State, _: ActionBase) -> State:
+def _play_own(state: m.State, _: ActionBase) -> m.State:
     balloon = check_no_card(state)
     who = {"player": balloon.owner, "colour": balloon.colour}
     if state.turn.covers_no_own:
         raise RuleError(M("no_own_card", **who))
     if balloon.hand == 0:
         raise RuleError(M("hand_empty", **who))
-    if balloon.in_front >= MAX_IN_FRONT:
+    if balloon.in_front >= m.MAX_IN_FRONT:
         raise RuleError(M("three_in_front", **who))
     state = update(state, balloon.colour, hand=balloon.hand - 1, in_front=balloon.in_front + 1)
     return with_turn(state, card="own", card_target=balloon.colour)
 
 
-def _play_other(state: State, action: ActionBase) -> State:
-    assert isinstance(action, PlayOther)
+def _play_other(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.PlayOther)
     balloon = check_no_card(state)
     target = state.balloon(action.target)
     if balloon.in_front == 0:
@@ -95,8 +73,8 @@ def _play_other(state: State, action: ActionBase) -> State:
     return with_turn(state, card="other", card_target=target.colour)
 
 
-def _swap_advantage(state: State, action: ActionBase) -> State:
-    assert isinstance(action, SwapAdvantage)
+def _swap_advantage(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.SwapAdvantage)
     balloon = state.active
     if state.turn.card is None:
         raise RuleError(M("swap_no_card", player=balloon.owner))
@@ -111,15 +89,15 @@ def _swap_advantage(state: State, action: ActionBase) -> State:
     return with_turn(state, swapped=True)
 
 
-def _altitude(state: State, action: ActionBase) -> State:
-    assert isinstance(action, AltitudeAction)
+def _altitude(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.AltitudeAction)
     balloon = state.active
     colour = balloon.colour
     if state.turn.altitude:
         raise RuleError(M("altitude_twice", colour=colour))
     if action.to == "landed":
         raise RuleError(M("altitude_landed"))
-    level = ALTITUDES.index(action.to)
+    level = m.ALTITUDES.index(action.to)
     if level == balloon.level:
         raise RuleError(M("altitude_same", colour=colour, altitude=action.to))
     if level > balloon.level:
@@ -141,7 +119,7 @@ def _altitude(state: State, action: ActionBase) -> State:
     return with_turn(state, altitude=True)
 
 
-def _flight_event(state: State, target: str | None) -> tuple[State, Balloon]:
+def _flight_event(state: m.State, target: str | None) -> tuple[m.State, m.Balloon]:
     """The balloon a restricted zone or a mountain was met by (flying, and moved by
     this turn's card if not the current one), its flight noted."""
     balloon = event_target(state, target)
@@ -150,8 +128,8 @@ def _flight_event(state: State, target: str | None) -> tuple[State, Balloon]:
     return mark_flown(state, balloon), balloon
 
 
-def _restricted_zone(state: State, action: ActionBase) -> State:
-    assert isinstance(action, RestrictedZone)
+def _restricted_zone(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.RestrictedZone)
     state, balloon = _flight_event(state, action.target)
     held = state.player(balloon.owner).advantage
     if action.zone != "area51" and f"permission_{action.zone}" in held:
@@ -159,20 +137,20 @@ def _restricted_zone(state: State, action: ActionBase) -> State:
     return land(state, balloon.colour, pay_gas=True)
 
 
-def _mountain(state: State, action: ActionBase) -> State:
-    assert isinstance(action, Mountain)
+def _mountain(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.Mountain)
     state, balloon = _flight_event(state, action.target)
-    needed = MEDIUM if action.kind == "brown" else HIGH
+    needed = m.MEDIUM if action.kind == "brown" else m.HIGH
     if balloon.level >= needed:
         return state
     return land(state, balloon.colour, pay_gas=False)
 
 
-def _friendly_winds(state: State, _: ActionBase) -> State:
+def _friendly_winds(state: m.State, _: ActionBase) -> m.State:
     return discard_advantage(state, state.active.owner, "friendly_winds")
 
 
-def _cross_finish(state: State, _: ActionBase) -> State:
+def _cross_finish(state: m.State, _: ActionBase) -> m.State:
     balloon = state.active
     if balloon.altitude == "landed":
         raise RuleError(M("finish_landed", colour=balloon.colour))
@@ -180,7 +158,7 @@ def _cross_finish(state: State, _: ActionBase) -> State:
     return retire(state, balloon.colour, finished=True)
 
 
-def _end_turn(state: State, _: ActionBase) -> State:
+def _end_turn(state: m.State, _: ActionBase) -> m.State:
     balloon = _upkeep(state.active)
     turn = state.turn
     balloon = balloon.model_copy(
@@ -193,15 +171,15 @@ def _end_turn(state: State, _: ActionBase) -> State:
     return next_turn(replace(state, balloon))
 
 
-def _upkeep(balloon: Balloon) -> Balloon:
+def _upkeep(balloon: m.Balloon) -> m.Balloon:
     """Steps 4 to 6: fuel at high (else down to medium); fuel without helium (else
     one level down); draw at exactly 2 cards in hand."""
     fuel, level, hand = balloon.fuel, balloon.level, balloon.hand
-    if level == HIGH:
+    if level == m.HIGH:
         if fuel > 0:
             fuel -= 1
         else:
-            level = MEDIUM
+            level = m.MEDIUM
     if balloon.gas == 0:
         if fuel > 0:
             fuel -= 1
@@ -209,48 +187,45 @@ def _upkeep(balloon: Balloon) -> Balloon:
             level = max(0, level - 1)
     if hand == 2:
         hand += 1
-    return balloon.model_copy(update={"fuel": fuel, "altitude": ALTITUDES[level], "hand": hand})
+    return balloon.model_copy(update={"fuel": fuel, "altitude": m.ALTITUDES[level], "hand": hand})
 
 
-def adjust(state: State, action: Adjust) -> State:
+def adjust(state: m.State, action: m.Adjust) -> m.State:
     balloon_of = partial(state.balloon, action.balloon)
-    counts = (*TOKENS, *CARD_COUNTS)
+    counts = (*m.TOKENS, *m.CARD_COUNTS)
     count = corrected_count(
         M, counts, action.token, balloon_of, action.delta, colour=action.balloon
     )
     balloon = balloon_of()
-    if action.token == "in_front" and count > MAX_IN_FRONT:
+    if action.token == "in_front" and count > m.MAX_IN_FRONT:
         raise RuleError(M("in_front_limit", colour=balloon.colour))
-    if action.token in CARD_COUNTS and balloon.finished:
+    if action.token in m.CARD_COUNTS and balloon.finished:
         raise RuleError(M("finished_cards", colour=balloon.colour))
-    if action.token in TOKENS:
+    if action.token in m.TOKENS:
         total = sum(getattr(b, action.token) for b in state.balloons) + action.delta
-        if total > TOKENS_IN_GAME[action.token]:
-            limit = TOKENS_IN_GAME[action.token]
+        if total > m.TOKENS_IN_GAME[action.token]:
+            limit = m.TOKENS_IN_GAME[action.token]
             raise RuleError(M("token_limit", limit=limit, token=action.token))
-    elif sum(b.hand + b.in_front for b in state.balloons) + action.delta > LOCAL_WIND_CARDS:
-        raise RuleError(M("card_limit", limit=LOCAL_WIND_CARDS))
+    elif sum(b.hand + b.in_front for b in state.balloons) + action.delta > m.LOCAL_WIND_CARDS:
+        raise RuleError(M("card_limit", limit=m.LOCAL_WIND_CARDS))
     return update(state, balloon.colour, **{action.token: count})
 
 
-HANDLERS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
+HANDLERS: dict[type[ActionBase], Callable[[m.State, ActionBase], m.State]] = {
     EndTurn: _end_turn,
-    AdvantageAction: _advantage,
-    PlayOwn: _play_own,
-    PlayOther: _play_other,
-    SwapAdvantage: _swap_advantage,
-    AltitudeAction: _altitude,
-    RestrictedZone: _restricted_zone,
-    Mountain: _mountain,
-    BadLuck: bad_luck,
-    FriendlyWinds: _friendly_winds,
-    CrossFinish: _cross_finish,
+    m.AdvantageAction: _advantage,
+    m.PlayOwn: _play_own,
+    m.PlayOther: _play_other,
+    m.SwapAdvantage: _swap_advantage,
+    m.AltitudeAction: _altitude,
+    m.RestrictedZone: _restricted_zone,
+    m.Mountain: _mountain,
+    m.BadLuck: bad_luck,
+    m.FriendlyWinds: _friendly_winds,
+    m.CrossFinish: _cross_finish,
     **VARIANT_HANDLERS,
 }
 
 
-def play(state: State, action: ActionBase) -> State:
-    """Any action but a correction: none once the game is over."""
-    if state.over:
-        raise RuleError(M("over"))
-    return HANDLERS[type(action)](state, action)
+play = play_until_over(M, HANDLERS)
+"""Any action but a correction: none once the game is over."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog, Param, Plural
+from companion.core.messages import Catalog, Plural
 from companion.core.terms import colour
 
 GAME_ID = "wyscig-balonow"
@@ -11,9 +11,7 @@ GAME_ID = "wyscig-balonow"
 TERMS = Catalog(GAME_ID, {"token_mail": "mail", "token_penalty": "penalty"})
 
 
-def token(token_id: object) -> Param:
-    key = f"token_{token_id}"
-    return TERMS(key) if key in TERMS.keys else str(token_id)
+token = TERMS.namer("token")
 
 
 M = Catalog(

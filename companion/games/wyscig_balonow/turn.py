@@ -12,30 +12,12 @@ from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
 from companion.core.rules import corrected_count
 from companion.core.terms import colours
+from companion.games.wyscig_balonow import model as m
 from companion.games.wyscig_balonow.messages import M
-from companion.games.wyscig_balonow.model import (
-    MAIL_IN_GAME,
-    OBSTACLES,
-    TOKENS,
-    Adjust,
-    Dice,
-    Landed,
-    Mail,
-    Order,
-    Penalty,
-    PlaceObstacle,
-    Player,
-    Score,
-    StartTimer,
-    State,
-    TimerExpired,
-    Turn,
-    turns_per_round,
-)
 from companion.games.wyscig_balonow.setup import deal_round_order, valid_order
 
 
-def order(state: State, action: Order) -> State:
+def order(state: m.State, action: m.Order) -> m.State:
     if state.order_by_app:
         raise RuleError(M("order_app"))
     if state.order:
@@ -48,7 +30,7 @@ def order(state: State, action: Order) -> State:
     return state.model_copy(update={"order": tuple(action.players), "turn_index": 0})
 
 
-def _place_obstacle(state: State, _: ActionBase) -> State:
+def _place_obstacle(state: m.State, _: ActionBase) -> m.State:
     if state.round == 1:
         raise RuleError(M("obstacle_round_1"))
     if state.obstacle_this_round:
@@ -56,28 +38,28 @@ def _place_obstacle(state: State, _: ActionBase) -> State:
     return state.model_copy(update={"obstacles": state.obstacles + 1, "obstacle_this_round": True})
 
 
-def last_turn(state: State) -> bool:
-    return state.turn_index == turns_per_round(len(state.players)) - 1
+def last_turn(state: m.State) -> bool:
+    return state.turn_index == m.turns_per_round(len(state.players)) - 1
 
 
-def _current_player(state: State) -> Player:
+def _current_player(state: m.State) -> m.Player:
     assert state.current is not None
     return state.player(state.current)
 
 
-def _start_timer(state: State, _: ActionBase) -> State:
+def _start_timer(state: m.State, _: ActionBase) -> m.State:
     if state.turn.timer_started:
         raise RuleError(M("timer_twice"))
     return _with_turn(state, timer_started=True)
 
 
-def _dice(state: State, action: ActionBase) -> State:
-    assert isinstance(action, Dice)
+def _dice(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.Dice)
     return _with_turn(state, dice=tuple(action.values))
 
 
-def _timer_expired(state: State, action: ActionBase) -> State:
-    assert isinstance(action, TimerExpired)
+def _timer_expired(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.TimerExpired)
     player = _current_player(state)
     if not state.timed:
         raise RuleError(M("timer_off"))
@@ -91,64 +73,64 @@ def _timer_expired(state: State, action: ActionBase) -> State:
     return _add_tokens(state, player.name, "penalty", action.unplaced)
 
 
-def _penalty(state: State, action: ActionBase) -> State:
-    assert isinstance(action, Penalty)
+def _penalty(state: m.State, action: ActionBase) -> m.State:
+    assert isinstance(action, m.Penalty)
     return _add_tokens(state, _current_player(state).name, "penalty", action.count)
 
 
-def _mail(state: State, _: ActionBase) -> State:
-    if state.mail_taken >= MAIL_IN_GAME:
+def _mail(state: m.State, _: ActionBase) -> m.State:
+    if state.mail_taken >= m.MAIL_IN_GAME:
         raise RuleError(M("mail_all"))
     return _add_tokens(state, _current_player(state).name, "mail", 1)
 
 
-def _landed(state: State, _: ActionBase) -> State:
+def _landed(state: m.State, _: ActionBase) -> m.State:
     return state.model_copy(update={"landed": True})
 
 
-def _end_turn(state: State, _: ActionBase) -> State:
+def _end_turn(state: m.State, _: ActionBase) -> m.State:
     if state.round >= 2 and not state.obstacle_this_round and state.turn_index == 0:
         raise RuleError(M("obstacle_missing", player=state.order[0]))
-    state = state.model_copy(update={"turn": Turn()})
+    state = state.model_copy(update={"turn": m.Turn()})
     if state.landed:
         return state.model_copy(update={"over": True})
     if not last_turn(state):
         return state.model_copy(update={"turn_index": state.turn_index + 1})
-    if state.obstacles >= OBSTACLES:
+    if state.obstacles >= m.OBSTACLES:
         return state.model_copy(update={"over": True})
     next_round = state.model_copy(update={"round": state.round + 1, "obstacle_this_round": False})
     return deal_round_order(next_round)
 
 
-TURN_ACTIONS: dict[type[ActionBase], Callable[[State, ActionBase], State]] = {
+TURN_ACTIONS: dict[type[ActionBase], Callable[[m.State, ActionBase], m.State]] = {
     EndTurn: _end_turn,
-    PlaceObstacle: _place_obstacle,
-    StartTimer: _start_timer,
-    Dice: _dice,
-    TimerExpired: _timer_expired,
-    Penalty: _penalty,
-    Mail: _mail,
-    Landed: _landed,
+    m.PlaceObstacle: _place_obstacle,
+    m.StartTimer: _start_timer,
+    m.Dice: _dice,
+    m.TimerExpired: _timer_expired,
+    m.Penalty: _penalty,
+    m.Mail: _mail,
+    m.Landed: _landed,
 }
 
 
-def play(state: State, action: ActionBase) -> State:
+def play(state: m.State, action: ActionBase) -> m.State:
     """Any action but a correction: once the race is over only the score; before the
     round's order only the order."""
     if state.over:
-        if isinstance(action, Score):
+        if isinstance(action, m.Score):
             return score(state, action)
         raise RuleError(M("over"))
-    if isinstance(action, Score):
+    if isinstance(action, m.Score):
         raise RuleError(M("not_over"))
-    if isinstance(action, Order):
+    if isinstance(action, m.Order):
         return order(state, action)
     if not state.order:
         raise RuleError(M("no_order", round=state.round))
     return TURN_ACTIONS[type(action)](state, action)
 
 
-def score(state: State, action: Score) -> State:
+def score(state: m.State, action: m.Score) -> m.State:
     if state.distances is not None:
         raise RuleError(M("scored"))
     held = state.colours_held
@@ -157,15 +139,15 @@ def score(state: State, action: Score) -> State:
     return state.model_copy(update={"distances": dict(action.distances)})
 
 
-def adjust(state: State, action: Adjust) -> State:
+def adjust(state: m.State, action: m.Adjust) -> m.State:
     player_of = partial(state.player, action.player)
-    corrected_count(M, TOKENS, action.token, player_of, action.delta, player=action.player)
-    if action.token == "mail" and state.mail_taken + action.delta > MAIL_IN_GAME:
+    corrected_count(M, m.TOKENS, action.token, player_of, action.delta, player=action.player)
+    if action.token == "mail" and state.mail_taken + action.delta > m.MAIL_IN_GAME:
         raise RuleError(M("mail_limit"))
     return _add_tokens(state, action.player, action.token, action.delta)
 
 
-def _add_tokens(state: State, name: str, token: str, delta: int) -> State:
+def _add_tokens(state: m.State, name: str, token: str, delta: int) -> m.State:
     players = tuple(
         p.model_copy(update={token: getattr(p, token) + delta}) if p.name == name else p
         for p in state.players
@@ -173,5 +155,5 @@ def _add_tokens(state: State, name: str, token: str, delta: int) -> State:
     return state.model_copy(update={"players": players})
 
 
-def _with_turn(state: State, **changes: Any) -> State:
+def _with_turn(state: m.State, **changes: Any) -> m.State:
     return state.model_copy(update={"turn": state.turn.model_copy(update=changes)})
