@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, Protocol, TypeVar, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from companion.core.messages import printable
+from companion.core.errors import RuleError
+from companion.core.messages import Message, printable
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -52,6 +53,11 @@ class ActionBase(Frozen):
 
     at: str | None = None
 
+    @property
+    def type_name(self) -> str:
+        """The action's `type` (each subclass declares it as a literal)."""
+        return str(self.__dict__["type"])
+
     def to_json(self) -> dict[str, Any]:
         data = self.model_dump(mode="json", exclude_none=True, by_alias=True)
         return {"type": data.pop("type"), **data}
@@ -73,9 +79,38 @@ class EndTurn(ActionBase):
     type: Literal["end_turn"] = "end_turn"
 
 
+class PlayerAdjust(ActionBase):
+    """The correction (`adjust`) of a game whose counts are a player's own: one
+    token of one player up or down."""
+
+    type: Literal["adjust"] = "adjust"
+    player: str
+    token: str
+    delta: NonZero
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def by_name(players: Iterable[N], name: str, unknown: Message) -> N:
+    """The player called `name`; `unknown` (the game's sentence) when nobody is."""
+    for player in players:
+        if player.name == name:
+            return player
+    raise RuleError(unknown)
+
+
 def action_table(models: Iterable[type[ActionBase]]) -> dict[str, type[ActionBase]]:
-    """`type` literal -> action model, the lookup `GameRules.parse_action` uses."""
-    return {model.model_fields["type"].default: model for model in models}
+    """`type` literal -> action model, the lookup `GameRules.parse_action` uses. A model
+    may stand for several types (a `Plain` action: its type is all it says)."""
+    return {
+        name: model for model in models for name in get_args(model.model_fields["type"].annotation)
+    }
 
 
 def _printable_name(name: str) -> str:

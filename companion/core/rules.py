@@ -136,6 +136,16 @@ def play_until_over(
     return play
 
 
+def by_type(handlers: Mapping[str, Callable[[S, ActionBase], S]]) -> Callable[[S, ActionBase], S]:
+    """The handler of a model that stands for several types (a game's `Plain` actions,
+    which are only their type): each type's own."""
+
+    def handle(state: S, action: ActionBase) -> S:
+        return handlers[action.type_name](state, action)
+
+    return handle
+
+
 @dataclass(frozen=True)
 class GameParts(Generic[S, Opts]):
     """The functions a game package is made of, which `GameRules` calls."""

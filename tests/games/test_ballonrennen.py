@@ -14,7 +14,7 @@ from companion.games.ballonrennen import (
     CARDS,
     DEFAULT_DECK,
     RULES,
-    Land,
+    Plain,
     Release,
     State,
     rotate,
@@ -276,7 +276,7 @@ def test_reachable_altitudes_every_choice_applies() -> None:
 
 def test_altitude_action() -> None:
     s = at_altitude(2)
-    assert RULES.altitude_action(s.state, 0, 0, 0) == Land()
+    assert RULES.altitude_action(s.state, 0, 0, 0) == Plain(type="land")
     assert RULES.altitude_action(s.state, 2, 0, 0) is None
     assert RULES.altitude_action(s.state, 1, 1, 0) == Release(gas=1)
 

@@ -7,8 +7,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
-from companion.core.errors import RuleError
-from companion.core.model import ActionBase, Frozen, NonZero
+from companion.core.model import ActionBase, Frozen, PlayerAdjust, by_name
 from companion.games.ballonrennen.messages import M
 
 COLOURS = ("red", "yellow", "green", "blue", "white")
@@ -69,11 +68,7 @@ class Options(Frozen):
 # -- actions ---------------------------------------------------------------------
 
 
-class Adjust(ActionBase):
-    type: Literal["adjust"] = "adjust"
-    player: str
-    token: str
-    delta: NonZero
+Adjust = PlayerAdjust  # a player's tokens, corrected
 
 
 class Release(ActionBase):
@@ -82,8 +77,11 @@ class Release(ActionBase):
     gas: int = Field(default=0, ge=0)
 
 
-class Land(ActionBase):
-    type: Literal["land"] = "land"
+class Plain(ActionBase):
+    """An action that is only its type: the balloon landed, dropped its mail sack, made
+    a forced landing or reached the goal."""
+
+    type: Literal["land", "drop_mail", "forced_landing", "reach_goal"]
 
 
 class WindCard(ActionBase):
@@ -95,18 +93,6 @@ class Favourable(ActionBase):
     type: Literal["favourable"] = "favourable"
     altitude: int = Field(ge=1, le=3)
     rotate: Literal["cw", "ccw"]
-
-
-class DropMail(ActionBase):
-    type: Literal["drop_mail"] = "drop_mail"
-
-
-class ForcedLanding(ActionBase):
-    type: Literal["forced_landing"] = "forced_landing"
-
-
-class ReachGoal(ActionBase):
-    type: Literal["reach_goal"] = "reach_goal"
 
 
 # -- state -----------------------------------------------------------------------
@@ -176,10 +162,7 @@ class State(Frozen):
         return self.players[self.current_index]
 
     def player(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise RuleError(M("unknown_player", name=name))
+        return by_name(self.players, name, M("unknown_player", name=name))
 
     @property
     def deck_left(self) -> int | None:

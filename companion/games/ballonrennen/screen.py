@@ -8,7 +8,7 @@ from typing import Any
 from companion.core.messages import Message
 from companion.core.model import ActionBase
 from companion.games.ballonrennen.messages import M
-from companion.games.ballonrennen.model import Land, Phase, Release, State
+from companion.games.ballonrennen.model import Phase, Plain, Release, State
 from companion.games.ballonrennen.setup import default_deck
 from companion.games.ballonrennen.turn import after_release, release_problem
 
@@ -88,7 +88,7 @@ class TableHelpers:
         if gas or sandbags:
             return Release(gas=gas, sandbags=sandbags)
         if altitude == 0 and state.current_player.state == "flying":
-            return Land()
+            return Plain(type="land")
         return None
 
     def current_card(self, state: State) -> str | None:

@@ -12,7 +12,7 @@ from companion.core import rng
 from companion.core.errors import RuleError
 from companion.core.messages import Message
 from companion.core.model import ActionBase, EndTurn
-from companion.core.rules import corrected_count, play_until_over
+from companion.core.rules import by_type, corrected_count, play_until_over
 from companion.games.ballonrennen import model as m
 from companion.games.ballonrennen.messages import M
 
@@ -234,15 +234,20 @@ def _start_turn(state: m.State) -> m.State:
     return state
 
 
+PLAIN: dict[str, Callable[[m.State, ActionBase], m.State]] = {
+    "land": _land,
+    "drop_mail": _drop_mail,
+    "forced_landing": _forced_landing,
+    "reach_goal": _reach_goal,
+}
+
+
 TURN_ACTIONS: dict[type[ActionBase], Callable[[m.State, ActionBase], m.State]] = {
     EndTurn: _end_turn,
+    m.Plain: by_type(PLAIN),
     m.Release: _release,
-    m.Land: _land,
     m.WindCard: _wind_card,
     m.Favourable: _favourable,
-    m.DropMail: _drop_mail,
-    m.ForcedLanding: _forced_landing,
-    m.ReachGoal: _reach_goal,
 }
 
 

@@ -89,8 +89,11 @@ class AdvantageAction(ActionBase):
     cards: tuple[AdvantageCard, AdvantageCard]
 
 
-class PlayOwn(ActionBase):
-    type: Literal["play_own"] = "play_own"
+class Plain(ActionBase):
+    """An action that is only its type: a card played on the balloon's own, the friendly
+    winds played, the balloon across the finish."""
+
+    type: Literal["play_own", "friendly_winds", "cross_finish"]
 
 
 class PlayOther(ActionBase):
@@ -130,14 +133,6 @@ class BadLuck(ActionBase):
     permission: Permission | None = None
     levels: int = 0
     backward: bool = False
-
-
-class FriendlyWinds(ActionBase):
-    type: Literal["friendly_winds"] = "friendly_winds"
-
-
-class CrossFinish(ActionBase):
-    type: Literal["cross_finish"] = "cross_finish"
 
 
 class CriticalMeasures(ActionBase):

@@ -10,7 +10,7 @@ from functools import partial
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
-from companion.core.rules import corrected_count, play_until_over
+from companion.core.rules import by_type, corrected_count, play_until_over
 from companion.core.terms import colours
 from companion.games.balmy_balloonists import model as m
 from companion.games.balmy_balloonists.board import (
@@ -211,18 +211,23 @@ def adjust(state: m.State, action: m.Adjust) -> m.State:
     return update(state, balloon.colour, **{action.token: count})
 
 
+PLAIN: dict[str, Callable[[m.State, ActionBase], m.State]] = {
+    "play_own": _play_own,
+    "friendly_winds": _friendly_winds,
+    "cross_finish": _cross_finish,
+}
+
+
 HANDLERS: dict[type[ActionBase], Callable[[m.State, ActionBase], m.State]] = {
     EndTurn: _end_turn,
+    m.Plain: by_type(PLAIN),
     m.AdvantageAction: _advantage,
-    m.PlayOwn: _play_own,
     m.PlayOther: _play_other,
     m.SwapAdvantage: _swap_advantage,
     m.AltitudeAction: _altitude,
     m.RestrictedZone: _restricted_zone,
     m.Mountain: _mountain,
     m.BadLuck: bad_luck,
-    m.FriendlyWinds: _friendly_winds,
-    m.CrossFinish: _cross_finish,
     **VARIANT_HANDLERS,
 }
 

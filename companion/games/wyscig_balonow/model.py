@@ -6,8 +6,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from companion.core.errors import RuleError
-from companion.core.model import ActionBase, Frozen, NonZero
+from companion.core.model import ActionBase, Frozen, PlayerAdjust, by_name
 from companion.games.wyscig_balonow.messages import M
 
 BALLOONS = ("blue", "pink", "yellow", "green", "red")
@@ -42,11 +41,7 @@ class Options(Frozen):
 # -- actions ---------------------------------------------------------------------
 
 
-class Adjust(ActionBase):
-    type: Literal["adjust"] = "adjust"
-    player: str
-    token: str
-    delta: NonZero
+Adjust = PlayerAdjust  # a player's tokens, corrected
 
 
 class Order(ActionBase):
@@ -54,12 +49,11 @@ class Order(ActionBase):
     players: tuple[str, ...]
 
 
-class PlaceObstacle(ActionBase):
-    type: Literal["place_obstacle"] = "place_obstacle"
+class Plain(ActionBase):
+    """An action that is only its type: the table says it happened (a new obstacle,
+    the hourglass turned, a mail token taken, a balloon on the landing pad)."""
 
-
-class StartTimer(ActionBase):
-    type: Literal["start_timer"] = "start_timer"
+    type: Literal["place_obstacle", "start_timer", "mail", "landed"]
 
 
 class Dice(ActionBase):
@@ -84,14 +78,6 @@ class TimerExpired(ActionBase):
 class Penalty(ActionBase):
     type: Literal["penalty"] = "penalty"
     count: int = Field(ge=1)
-
-
-class Mail(ActionBase):
-    type: Literal["mail"] = "mail"
-
-
-class Landed(ActionBase):
-    type: Literal["landed"] = "landed"
 
 
 class Score(ActionBase):
@@ -148,10 +134,7 @@ class State(Frozen):
         return self.order[self.turn_index]
 
     def player(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise RuleError(M("unknown_player", name=name))
+        return by_name(self.players, name, M("unknown_player", name=name))
 
     @property
     def mail_taken(self) -> int:

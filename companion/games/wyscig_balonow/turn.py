@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
-from companion.core.rules import corrected_count
+from companion.core.rules import by_type, corrected_count
 from companion.core.terms import colours
 from companion.games.wyscig_balonow import model as m
 from companion.games.wyscig_balonow.messages import M
@@ -102,15 +102,21 @@ def _end_turn(state: m.State, _: ActionBase) -> m.State:
     return deal_round_order(next_round)
 
 
-TURN_ACTIONS: dict[type[ActionBase], Callable[[m.State, ActionBase], m.State]] = {
+Handler = Callable[[m.State, ActionBase], m.State]
+PLAIN: dict[str, Handler] = {
+    "place_obstacle": _place_obstacle,
+    "start_timer": _start_timer,
+    "mail": _mail,
+    "landed": _landed,
+}
+
+
+TURN_ACTIONS: dict[type[ActionBase], Handler] = {
     EndTurn: _end_turn,
-    m.PlaceObstacle: _place_obstacle,
-    m.StartTimer: _start_timer,
+    m.Plain: by_type(PLAIN),
     m.Dice: _dice,
     m.TimerExpired: _timer_expired,
     m.Penalty: _penalty,
-    m.Mail: _mail,
-    m.Landed: _landed,
 }
 
 
