@@ -87,6 +87,10 @@ class GlassDriver:
                 delays.append(due)
         return max(0.0, min(delays))
 
+    @property
+    def lent(self) -> bool:
+        return self._lent
+
     def lend_strip(self, lent: bool) -> None:
         """While `lent`, the strip is someone else's (the hardware test page); the
         buzzer still follows the glass."""

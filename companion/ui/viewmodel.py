@@ -8,8 +8,10 @@ What is not for the screen lives beside it, with no Kivy: the turn timer
 (`companion.play.timer`), the recorder that writes to the store, the strip
 controller (both session listeners) and the glass driver, which sounds the buzzer
 and draws the strip on its own thread (`companion.play.driver`; the app starts it).
-The view-model ticks them every frame too and copies what the screen shows into its
-properties.
+The view-model ticks them too and copies what the screen shows into its properties,
+but only as often as something shown changes by itself (`next_change_in`: the seconds
+label once a second, the on-screen strip's next step): an idle or paused table and
+a running glass do not wake the screen's thread 60 times a second.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from kivy.clock import Clock as KivyClock
 from kivy.event import EventDispatcher
 from kivy.properties import (
     BooleanProperty,
@@ -29,12 +32,12 @@ from kivy.properties import (
 
 from companion.config import ButtonsConfig
 from companion.core.errors import CompanionError
-from companion.core.hourglass import Hourglass
+from companion.core.hourglass import Hourglass, Phase
 from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
 from companion.play.driver import GlassDriver
-from companion.play.lights import StripController
+from companion.play.lights import StripController, changes_in, until_step
 from companion.play.recorder import Recorder
 from companion.play.timer import TurnTimer
 from companion.store import Store, now
@@ -50,6 +53,8 @@ S = TypeVar("S")
 # A second GO this soon is a bouncing finger, not a second turn; the app passes the
 # lock-out of the settings, a table without settings (tests) the settings' default.
 DEFAULT_LOCKOUT_S = ButtonsConfig().lockout_s
+# `whole_seconds` rounds up from a thousandth past the second: there the label changes.
+ROUND_UP_S = 0.001
 
 
 class GameModel(EventDispatcher, Generic[S]):
@@ -86,8 +91,13 @@ class GameModel(EventDispatcher, Generic[S]):
         buzzer: BuzzerController | None = None,
         app_options: Mapping[str, Any] | None = None,
         lockout_s: float = DEFAULT_LOCKOUT_S,
+        ticks_itself: bool = True,
     ) -> None:
         super().__init__()
+        # False: the app ticks it every frame instead (a test's fake clock jumps when
+        # the test says, not when a timer of Kivy's would look).
+        self.ticks_itself = ticks_itself
+        self._next_tick: Any = None
         self.app_options = dict(app_options or {})
         self.session = session
         self.adapter = adapter
@@ -298,6 +308,34 @@ class GameModel(EventDispatcher, Generic[S]):
         as_list = [list(c) for c in picture]
         if as_list != self.frame:
             self.frame = as_list
+        self._plan()
+
+    def next_change_in(self) -> float | None:
+        """Seconds until something the screen shows changes by itself (the seconds
+        label, the on-screen strip, a warning, the end); None while nothing does."""
+        view = self.timer.view()
+        if view is None:
+            return None
+        delays = [self.timer.due_in()]
+        if self.timer.timed:
+            delays.append(changes_in(self.lights.leds, self.clock(), view))
+        if view.phase is Phase.RUNNING:
+            delays.append(until_step(view.seconds_left, 1.0, ROUND_UP_S))
+        found = [d for d in delays if d is not None]
+        return max(0.0, min(found)) if found else None
+
+    @property
+    def ticking(self) -> bool:
+        """A tick is planned: something shown will change by itself."""
+        return self._next_tick is not None
+
+    def _plan(self) -> None:
+        if self._next_tick is not None:
+            self._next_tick.cancel()
+            self._next_tick = None
+        delay = self.next_change_in() if self.ticks_itself else None
+        if delay is not None:
+            self._next_tick = KivyClock.schedule_once(lambda _dt: self.tick(), delay)
 
     # -- the session changed ---------------------------------------------------------
     def _changed(self, session: Session[S], change: Change) -> None:
@@ -324,6 +362,8 @@ class GameModel(EventDispatcher, Generic[S]):
         self.revision += 1
 
     def close(self) -> None:
+        self.ticks_itself = False
+        self._plan()
         self.driver.close()
         self.session.remove_listener(self._changed)
         self.lights.leave(self.session)
