@@ -131,6 +131,13 @@ class TableScreen(Screen):
     def on_leave(self, *_: Any) -> None:
         self.dialogs.close()
 
+    def released(self) -> None:
+        """The screen is taken down (the navigator builds a new one when it is shown
+        again): the game in play no longer redraws it."""
+        if self._bound is not None:
+            self._bound.unbind(**self.bindings())
+        self.model = self._bound = None
+
     # -- showing -------------------------------------------------------------------
     def refresh(self, *_: Any) -> None:
         model = self.model
