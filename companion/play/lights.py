@@ -194,8 +194,12 @@ class StripController(Follower):
         """The picture changes by itself (the winners' wave)."""
         return bool(self._winners)
 
+    def picture(self, now: float, view: HourglassView | None) -> Frame:
+        """The frame for `now` and `view`, not written to the strip."""
+        return frame(self.leds, now, view=view, player=self._player, winners=self._winners)
+
     def draw(self, now: float, view: HourglassView | None) -> Frame:
-        picture = frame(self.leds, now, view=view, player=self._player, winners=self._winners)
+        picture = self.picture(now, view)
         if self.strip is not None:
             self.strip.show(picture)
         return picture

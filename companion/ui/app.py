@@ -124,6 +124,9 @@ class CompanionApp(App):
 
     # -- running -------------------------------------------------------------------
     def build(self) -> ScreenManager:
+        # The shared kv files' dynamic classes stand on these widgets: in Kivy's
+        # Factory (by name) before the files are loaded.
+        from companion.ui import widgets  # noqa: F401
         from companion.ui.screens.menu import MenuView
 
         load_kv(registry.SHARED_KV)

@@ -21,6 +21,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 
 from companion.core.errors import StoreError
+from companion.ui.pace import Pace
 from companion.ui.status import device_status
 from hardware.dice import Roll
 from hardware.events import HardwareEvent, Kind, Source
@@ -112,19 +113,30 @@ class FrameClock:
     def __init__(self, app: CompanionApp, router: HardwareRouter) -> None:
         self.app = app
         self.router = router
+        self.pace = Pace()
         self._events: list[Any] = []
 
     def start(self) -> None:
         app = self.app
         drain = Clock.create_trigger(self._drain, FRAME_S)  # thread-safe, as Kivy says
-        app.devices.events.on_put = drain
         self._events = [drain, Clock.schedule_interval(self._status, STATUS_EVERY_S)]
-        if not app.glass_thread:  # a fake clock: what it shows may change at any frame
+        if app.glass_thread:  # real time: the loop sleeps until something is due
+            self.pace.install()
+            Window.bind(on_motion=self.pace.stir, on_key_down=self.pace.stir)
+        else:  # a fake clock: what it shows may change at any frame
             self._events.append(Clock.schedule_interval(self._frame, FRAME_S))
+
+        def arrived() -> None:  # on a device's thread
+            drain()
+            self.pace.wake()
+
+        app.devices.events.on_put = arrived
         drain()  # what came before the start
 
     def stop(self) -> None:
         self.app.devices.events.on_put = None
+        Window.unbind(on_motion=self.pace.stir, on_key_down=self.pace.stir)
+        self.pace.uninstall()
         for event in self._events:
             event.cancel()
         self._events = []

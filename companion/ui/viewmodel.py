@@ -16,6 +16,8 @@ a running glass do not wake the screen's thread 60 times a second.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -32,7 +34,7 @@ from kivy.properties import (
 
 from companion.config import ButtonsConfig
 from companion.core.errors import CompanionError
-from companion.core.hourglass import Hourglass, Phase
+from companion.core.hourglass import Hourglass, HourglassView, Phase
 from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
@@ -45,7 +47,7 @@ from companion.ui import theme
 from companion.ui.strings import UI, said
 from companion.ui.tables.base.adapter import GoKind, TableAdapter
 from hardware.buzzer import BuzzerController
-from hardware.strip import Strip
+from hardware.strip import Frame, Strip
 
 Clock = Callable[[], float]
 S = TypeVar("S")
@@ -55,6 +57,7 @@ S = TypeVar("S")
 DEFAULT_LOCKOUT_S = ButtonsConfig().lockout_s
 # `whole_seconds` rounds up from a thousandth past the second: there the label changes.
 ROUND_UP_S = 0.001
+SCREEN_STEP_S = 0.5  # the screen's strip moves in these steps, with the seconds
 
 
 class GameModel(EventDispatcher, Generic[S]):
@@ -305,6 +308,8 @@ class GameModel(EventDispatcher, Generic[S]):
             self.phase = str(view.phase)
             self.seconds_left = view.seconds_left
         self.ask_unplaced = self.timer.expired_unanswered() and not self._question_waits
+        if not self.driver.lent:
+            picture = self._screen_picture(view if self.timer.timed else None)
         as_list = [list(c) for c in picture]
         if as_list != self.frame:
             self.frame = as_list
@@ -317,12 +322,21 @@ class GameModel(EventDispatcher, Generic[S]):
         if view is None:
             return None
         delays = [self.timer.due_in()]
-        if self.timer.timed:
-            delays.append(changes_in(self.lights.leds, self.clock(), view))
         if view.phase is Phase.RUNNING:
-            delays.append(until_step(view.seconds_left, 1.0, ROUND_UP_S))
+            delays.append(until_step(view.seconds_left, SCREEN_STEP_S, ROUND_UP_S))
+        elif self.timer.timed:  # time is up: the red blinks
+            delays.append(changes_in(self.lights.leds, self.clock(), view))
         found = [d for d in delays if d is not None]
         return max(0.0, min(found)) if found else None
+
+    def _screen_picture(self, view: HourglassView | None) -> Frame:
+        """The strip as the screen draws it: the sand in half seconds, as the seconds
+        label counts whole ones (each redraw costs the Pi a full frame; the strip
+        itself drains in its own finer steps)."""
+        if view is not None and view.phase is Phase.RUNNING:
+            steps = math.ceil((view.seconds_left - ROUND_UP_S) / SCREEN_STEP_S)
+            view = dataclasses.replace(view, seconds_left=max(0.0, steps * SCREEN_STEP_S))
+        return self.lights.picture(self.clock(), view)
 
     @property
     def ticking(self) -> bool:
