@@ -119,7 +119,7 @@ class FrameClock:
     def start(self) -> None:
         app = self.app
         drain = Clock.create_trigger(self._drain, FRAME_S)  # thread-safe, as Kivy says
-        self._events = [drain, Clock.schedule_interval(self._status, STATUS_EVERY_S)]
+        self._events = [drain, Clock.schedule_interval(self.check_status, STATUS_EVERY_S)]
         if app.glass_thread:  # real time: the loop sleeps until something is due
             self.pace.install()
             Window.bind(on_motion=self.pace.stir, on_key_down=self.pace.stir)
@@ -161,7 +161,8 @@ class FrameClock:
         if model is not None and not model.driver.lent:
             model.tick()
 
-    def _status(self, _dt: float) -> None:
+    def check_status(self, _dt: float = 0.0) -> None:
+        """The devices' state on the status line (once a second, and when asked)."""
         app = self.app
         fresh = device_status(app.devices)
         if fresh != list(app.status):
