@@ -79,16 +79,37 @@ class Navigator:
         if app.model is not None:
             app.model.recorder.where("home" if name in HOME_SCREENS else "table")
         if left is not None and left is not screen:
-            self.release(left)
+            self._release_after_switch(left)
+
+    def _release_after_switch(self, left: Any) -> None:
+        """The switch ends at the next frame (the transition's `on_complete`, which
+        also lets the left screen's `on_leave` run): then the left one goes."""
+        transition = self.app.manager.transition
+
+        def switched(*_: Any) -> None:  # before the transition's own ending: after it
+            transition.unbind(on_complete=switched)
+            Clock.schedule_once(lambda _dt: self.release(left), 0)
+
+        transition.bind(on_complete=switched)
 
     def release(self, screen: Any) -> None:
         """Take a screen that is not showing out, widgets and textures; what it names
         in `kept` waits for the next one of its name."""
-        self._kept[screen.name] = {key: getattr(screen, key) for key in getattr(screen, "kept", ())}
+        manager = self.app.manager
+        if screen is manager.current_screen or screen not in manager.screens:
+            return
+        self._kept[screen.name] = {
+            key: plain(getattr(screen, key)) for key in getattr(screen, "kept", ())
+        }
         released = getattr(screen, "released", None)
         if released is not None:
             released()
-        self.app.manager.remove_widget(screen)
+        manager.remove_widget(screen)
+        # The transition keeps the screens of the last switch (it allows no None): it
+        # would keep this one.
+        for end in ("screen_in", "screen_out"):
+            if getattr(manager.transition, end) is screen:
+                setattr(manager.transition, end, manager.current_screen)
         self._trim()
 
     def for_model(self) -> str:
@@ -135,3 +156,12 @@ def give_back_memory() -> None:
     trim = getattr(ctypes.CDLL(name), "malloc_trim", None)  # glibc only
     if trim is not None:
         trim(0)
+
+
+def plain(value: Any) -> Any:
+    """A property's value without Kivy's observable wrapper (which holds its screen)."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
