@@ -174,6 +174,7 @@ def expiry() -> None:
         model.hourglass.duration = 0.5  # short glasses: the error does not depend on length
         model.hourglass.start()
         state["end"] = time.perf_counter() + model.hourglass.seconds_left()
+        model.tick()  # as GO does: the table plans its next look at the glass
 
     def watch(_dt: float) -> None:
         if "end" in state and app.model.phase == "expired":
