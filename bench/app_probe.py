@@ -3,8 +3,9 @@ its process): `python -m bench.app_probe MODE`, prints one JSON object.
 
 Modes: bare (a Kivy hello-world's first frame), cold (the app's home screen's first
 frame), idle / timer (CPU over 10 s on the table, without / with a running hourglass),
-screen (a GO press on the mock pin, from another thread, to the table's label
-changed), expiry (20 short hourglasses: expiry shown minus the true end), buzzer
+screen (a GO press on the mock pin, from another thread, to the first frame drawn
+with the table's label changed), expiry (20 short hourglasses: the first frame drawn
+with the glass expired minus the true end), buzzer
 (20 short hourglasses with the screen's thread busy for 500 ms around each end: the
 buzzer's expiry tone minus the true end, and the gaps between the strip's frames),
 rss (resident memory after each screen of a whole simulated game).
@@ -109,7 +110,7 @@ def cpu(timer: bool) -> None:
 
 
 def screen() -> None:
-    from kivy.clock import Clock
+    from kivy.core.window import Window
 
     app = make_app(new_game=True)
     samples: list[float] = []
@@ -124,7 +125,7 @@ def screen() -> None:
         pin.drive_low()
         pin.drive_high()  # GO reports the tap on release
 
-    def watch(_dt: float) -> None:
+    def watch(*_: Any) -> None:  # each frame drawn: what the players see now
         if "pressed_at" not in state:
             return
         if label() != state["before"]:
@@ -155,7 +156,7 @@ def screen() -> None:
     def begin(_dt: float) -> None:
         nonlocal pin
         pin = app.devices.sim.factory.pin(app.settings.buttons.go)
-        Clock.schedule_interval(watch, 0)
+        Window.bind(on_flip=watch)
         threading.Thread(target=press_later, daemon=True).start()
 
     after_start(app, begin, 1.0)
@@ -164,6 +165,7 @@ def screen() -> None:
 
 def expiry() -> None:
     from kivy.clock import Clock
+    from kivy.core.window import Window
 
     app = make_app(new_game=True)
     errors: list[float] = []
@@ -176,7 +178,7 @@ def expiry() -> None:
         state["end"] = time.perf_counter() + model.hourglass.seconds_left()
         model.tick()  # as GO does: the table plans its next look at the glass
 
-    def watch(_dt: float) -> None:
+    def watch(*_: Any) -> None:  # each frame drawn: what the players see now
         if "end" in state and app.model.phase == "expired":
             errors.append((time.perf_counter() - state.pop("end")) * 1000)
             if len(errors) >= 20:
@@ -192,7 +194,7 @@ def expiry() -> None:
             Clock.schedule_once(start_glass, 0.1)
 
     def begin(_dt: float) -> None:
-        Clock.schedule_interval(watch, 0)
+        Window.bind(on_flip=watch)
         start_glass()
 
     after_start(app, begin, 1.0)

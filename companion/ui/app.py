@@ -2,7 +2,8 @@
 and the hardware's events (`FrameClock`, `HardwareRouter`), and the game in play.
 
 Hardware events come from device threads through a queue and are drained on Kivy's
-main thread, every frame. Nothing here touches Kivy from another thread.
+main thread, in the frame after they arrive. Nothing here touches Kivy from another
+thread.
 """
 
 from __future__ import annotations

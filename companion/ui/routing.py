@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-FRAME_S = 0  # every frame: a button press reaches the table within one frame
+FRAME_S = 0  # the next frame: a button press reaches the table within one frame
 STATUS_EVERY_S = 1.0
 ESCAPE = 27
 

@@ -298,9 +298,10 @@ class GameModel(EventDispatcher, Generic[S]):
 
     # -- the clock -------------------------------------------------------------------
     def tick(self) -> None:
-        """Called every frame: the glass, the buzzer and the strip brought up to now
-        (the driver's thread does the same on its own time, whatever the frame does),
-        the glass kept in the store, and what the screen shows copied."""
+        """Called when something shown changes (`next_change_in`) and after each
+        change: the glass, the buzzer and the strip brought up to now (the driver's
+        thread does the same on its own time), the glass kept in the store, and what
+        the screen shows copied; then the next tick planned."""
         picture = self.driver.step()
         self.timer.keep()
         view = self.timer.view()
