@@ -101,9 +101,6 @@ class Navigator:
         self._kept[screen.name] = {
             key: plain(getattr(screen, key)) for key in getattr(screen, "kept", ())
         }
-        released = getattr(screen, "released", None)
-        if released is not None:
-            released()
         manager.remove_widget(screen)
         # The transition keeps the screens of the last switch (it allows no None): it
         # would keep this one.

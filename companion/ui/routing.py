@@ -3,7 +3,7 @@
 `FrameClock` drains the devices' queue (each event to the `HardwareRouter`) in the
 frame after an event arrives (the queue's `on_put` wakes it; nothing looks 60 times a
 second) and, once a second, refreshes the status line. The game in play ticks itself
-when something it shows changes (`GameModel.next_change_in`); the buzzer and the
+when something it shows changes (`companion.ui.ticks`); the buzzer and the
 strip follow the glass on their own thread. With a test's fake clock, which jumps
 when the test says, it drains and ticks every frame instead.
 

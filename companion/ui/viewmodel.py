@@ -9,19 +9,16 @@ What is not for the screen lives beside it, with no Kivy: the turn timer
 controller (both session listeners) and the glass driver, which sounds the buzzer
 and draws the strip on its own thread (`companion.play.driver`; the app starts it).
 The view-model ticks them too and copies what the screen shows into its properties,
-but only as often as something shown changes by itself (`next_change_in`: the seconds
+but only as often as something shown changes by itself (`companion.ui.ticks`: the seconds
 label once a second, the on-screen strip's next step): an idle or paused table and
 a running glass do not wake the screen's thread 60 times a second.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from kivy.clock import Clock as KivyClock
 from kivy.event import EventDispatcher
 from kivy.properties import (
     BooleanProperty,
@@ -34,20 +31,21 @@ from kivy.properties import (
 
 from companion.config import ButtonsConfig
 from companion.core.errors import CompanionError
-from companion.core.hourglass import Hourglass, HourglassView, Phase
+from companion.core.hourglass import Hourglass
 from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
 from companion.play.driver import GlassDriver
-from companion.play.lights import StripController, changes_in, until_step
+from companion.play.lights import StripController
 from companion.play.recorder import Recorder
 from companion.play.timer import TurnTimer
 from companion.store import Store, now
 from companion.ui import theme
 from companion.ui.strings import UI, said
 from companion.ui.tables.base.adapter import GoKind, TableAdapter
+from companion.ui.ticks import ScreenTicks
 from hardware.buzzer import BuzzerController
-from hardware.strip import Frame, Strip
+from hardware.strip import Strip
 
 Clock = Callable[[], float]
 S = TypeVar("S")
@@ -55,9 +53,6 @@ S = TypeVar("S")
 # A second GO this soon is a bouncing finger, not a second turn; the app passes the
 # lock-out of the settings, a table without settings (tests) the settings' default.
 DEFAULT_LOCKOUT_S = ButtonsConfig().lockout_s
-# `whole_seconds` rounds up from a thousandth past the second: there the label changes.
-ROUND_UP_S = 0.001
-SCREEN_STEP_S = 0.5  # the screen's strip moves in these steps, with the seconds
 
 
 class GameModel(EventDispatcher, Generic[S]):
@@ -97,29 +92,21 @@ class GameModel(EventDispatcher, Generic[S]):
         ticks_itself: bool = True,
     ) -> None:
         super().__init__()
-        # False: the app ticks it every frame instead (a test's fake clock jumps when
-        # the test says, not when a timer of Kivy's would look).
-        self.ticks_itself = ticks_itself
-        self._next_tick: Any = None
         self.app_options = dict(app_options or {})
         self.session = session
         self.adapter = adapter
         self.clock = clock
-        self.buzzer = buzzer
         self.lockout_s = lockout_s
         self.names = list(session.setup.names)
         self.seats = dict(zip(self.names, adapter.seat_colours(self.names), strict=True))
-        self.recorder = Recorder(store, session_id)
+        self.recorder = memory = Recorder(store, session_id)
+        options = self.app_options
         self.timer = TurnTimer(
-            session,
-            adapter,
-            app_options=self.app_options,
-            clock=clock,
-            warnings=warnings,
-            memory=self.recorder,
+            session, adapter, app_options=options, clock=clock, warnings=warnings, memory=memory
         )
         self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
         self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
+        self.ticks = ScreenTicks(self.timer, self.lights, clock, self.tick, enabled=ticks_itself)
         self._last_go: float | None = None
         self._question_waits = False  # an undone time-up answer: GO asks again
         self.recorder.follow(session)
@@ -298,7 +285,7 @@ class GameModel(EventDispatcher, Generic[S]):
 
     # -- the clock -------------------------------------------------------------------
     def tick(self) -> None:
-        """Called when something shown changes (`next_change_in`) and after each
+        """Called when something shown changes (`ScreenTicks`) and after each
         change: the glass, the buzzer and the strip brought up to now (the driver's
         thread does the same on its own time), the glass kept in the store, and what
         the screen shows copied; then the next tick planned."""
@@ -310,47 +297,11 @@ class GameModel(EventDispatcher, Generic[S]):
             self.seconds_left = view.seconds_left
         self.ask_unplaced = self.timer.expired_unanswered() and not self._question_waits
         if not self.driver.lent:
-            picture = self._screen_picture(view if self.timer.timed else None)
+            picture = self.ticks.picture(view if self.timer.timed else None)
         as_list = [list(c) for c in picture]
         if as_list != self.frame:
             self.frame = as_list
-        self._plan()
-
-    def next_change_in(self) -> float | None:
-        """Seconds until something the screen shows changes by itself (the seconds
-        label, the on-screen strip, a warning, the end); None while nothing does."""
-        view = self.timer.view()
-        if view is None:
-            return None
-        delays = [self.timer.due_in()]
-        if view.phase is Phase.RUNNING:
-            delays.append(until_step(view.seconds_left, SCREEN_STEP_S, ROUND_UP_S))
-        elif self.timer.timed:  # time is up: the red blinks
-            delays.append(changes_in(self.lights.leds, self.clock(), view))
-        found = [d for d in delays if d is not None]
-        return max(0.0, min(found)) if found else None
-
-    def _screen_picture(self, view: HourglassView | None) -> Frame:
-        """The strip as the screen draws it: the sand in half seconds, as the seconds
-        label counts whole ones (each redraw costs the Pi a full frame; the strip
-        itself drains in its own finer steps)."""
-        if view is not None and view.phase is Phase.RUNNING:
-            steps = math.ceil((view.seconds_left - ROUND_UP_S) / SCREEN_STEP_S)
-            view = dataclasses.replace(view, seconds_left=max(0.0, steps * SCREEN_STEP_S))
-        return self.lights.picture(self.clock(), view)
-
-    @property
-    def ticking(self) -> bool:
-        """A tick is planned: something shown will change by itself."""
-        return self._next_tick is not None
-
-    def _plan(self) -> None:
-        if self._next_tick is not None:
-            self._next_tick.cancel()
-            self._next_tick = None
-        delay = self.next_change_in() if self.ticks_itself else None
-        if delay is not None:
-            self._next_tick = KivyClock.schedule_once(lambda _dt: self.tick(), delay)
+        self.ticks.plan()
 
     # -- the session changed ---------------------------------------------------------
     def _changed(self, session: Session[S], change: Change) -> None:
@@ -377,8 +328,7 @@ class GameModel(EventDispatcher, Generic[S]):
         self.revision += 1
 
     def close(self) -> None:
-        self.ticks_itself = False
-        self._plan()
+        self.ticks.stop()
         self.driver.close()
         self.session.remove_listener(self._changed)
         self.lights.leave(self.session)

@@ -62,16 +62,16 @@ def test_an_idle_or_paused_glass_plans_no_tick(tmp_path: Path) -> None:
     """Nothing shown changes by itself: nothing wakes the screen."""
     clock = FakeClock()
     table = model(tmp_path, "wyscig-balonow", clock)
-    assert table.next_change_in() is None and not table.ticking
+    assert table.ticks.next_change_in() is None and not table.ticks.ticking
     table.go()  # the sand runs
-    assert table.ticking and 0 < (table.next_change_in() or 0) <= 1.0
+    assert table.ticks.ticking and 0 < (table.ticks.next_change_in() or 0) <= 1.0
     clock.advance(1.0)
     table.toggle_pause()
-    assert table.next_change_in() is None and not table.ticking
+    assert table.ticks.next_change_in() is None and not table.ticks.ticking
     table.toggle_pause()
-    assert table.ticking
+    assert table.ticks.ticking
     table.close()
-    assert not table.ticking
+    assert not table.ticks.ticking
 
 
 def test_a_running_glass_ticks_only_when_something_shown_changes(tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_a_running_glass_ticks_only_when_something_shown_changes(tmp_path: Path)
     duration = table.timer.glass.duration if table.timer.glass else 0.0
     started, ticks = clock(), 0
     while table.phase == "running":
-        delay = table.next_change_in()
+        delay = table.ticks.next_change_in()
         assert delay is not None and delay > 0
         before, planned_at = shown(table), clock()
         for part in (0.25, 0.5, 0.75, 0.97):  # nothing shown changes before the tick

@@ -129,11 +129,9 @@ class TableScreen(Screen):
         self.dialogs.reopen()
 
     def on_leave(self, *_: Any) -> None:
+        """Left (the navigator then releases it, and `prepare()` binds a new one): the
+        game in play no longer redraws it."""
         self.dialogs.close()
-
-    def released(self) -> None:
-        """The screen is taken down (the navigator builds a new one when it is shown
-        again): the game in play no longer redraws it."""
         if self._bound is not None:
             self._bound.unbind(**self.bindings())
         self.model = self._bound = None
