@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics.opengl import glFlush
 
 from companion.core.errors import StoreError
 from companion.ui.pace import Pace
@@ -109,6 +110,14 @@ class HardwareRouter:
         return self.app.devices.handle_key(key, False)
 
 
+def flushed(*_: Any) -> None:
+    """After each frame: software GL (llvmpipe) rasterises a frame only when something
+    forces it, and the next frame that rewrites a label's texture (the "0 s" of time
+    up) then waits for it; flushed, it rasterises at once on its own threads. A GPU's
+    driver flushes at the swap anyway."""
+    glFlush()
+
+
 class FrameClock:
     def __init__(self, app: CompanionApp, router: HardwareRouter) -> None:
         self.app = app
@@ -122,7 +131,7 @@ class FrameClock:
         self._events = [drain, Clock.schedule_interval(self.check_status, STATUS_EVERY_S)]
         if app.glass_thread:  # real time: the loop sleeps until something is due
             self.pace.install()
-            Window.bind(on_motion=self.pace.stir, on_key_down=self.pace.stir)
+            Window.bind(on_motion=self.pace.stir, on_key_down=self.pace.stir, on_flip=flushed)
         else:  # a fake clock: what it shows may change at any frame
             self._events.append(Clock.schedule_interval(self._frame, FRAME_S))
 
@@ -135,7 +144,7 @@ class FrameClock:
 
     def stop(self) -> None:
         self.app.devices.events.on_put = None
-        Window.unbind(on_motion=self.pace.stir, on_key_down=self.pace.stir)
+        Window.unbind(on_motion=self.pace.stir, on_key_down=self.pace.stir, on_flip=flushed)
         self.pace.uninstall()
         for event in self._events:
             event.cancel()

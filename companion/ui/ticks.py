@@ -18,8 +18,6 @@ from companion.play.lights import StripController, changes_in, until_step
 from companion.play.timer import TurnTimer
 from hardware.strip import Frame
 
-# `whole_seconds` rounds up from a thousandth past the second: there the label changes.
-ROUND_UP_S = 0.001
 SCREEN_STEP_S = 0.5  # the screen's strip moves in these steps, with the seconds
 
 
@@ -55,7 +53,7 @@ class ScreenTicks:
             return None
         delays = [self.timer.due_in()]
         if view.phase is Phase.RUNNING:
-            delays.append(until_step(view.seconds_left, SCREEN_STEP_S, ROUND_UP_S))
+            delays.append(until_step(view.seconds_left, SCREEN_STEP_S))
         elif self.timer.timed:  # time is up: the red blinks
             delays.append(changes_in(self.lights.leds, self.clock(), view))
         found = [d for d in delays if d is not None]
@@ -66,7 +64,7 @@ class ScreenTicks:
         label counts whole ones (each redraw costs the Pi a full frame; the strip
         itself drains in its own finer steps)."""
         if view is not None and view.phase is Phase.RUNNING:
-            steps = math.ceil((view.seconds_left - ROUND_UP_S) / SCREEN_STEP_S)
+            steps = math.ceil(view.seconds_left / SCREEN_STEP_S)
             view = dataclasses.replace(view, seconds_left=max(0.0, steps * SCREEN_STEP_S))
         return self.lights.picture(self.clock(), view)
 

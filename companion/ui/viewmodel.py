@@ -16,6 +16,7 @@ a running glass do not wake the screen's thread 60 times a second.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -152,8 +153,9 @@ class GameModel(EventDispatcher, Generic[S]):
 
     @property
     def whole_seconds(self) -> int:
-        """The seconds left as the glass shows them: rounded up."""
-        return int(self.seconds_left + 0.999)
+        """The seconds left as the glass shows them: rounded up, so "0 s" comes with
+        the end itself, in the frame that shows time up (one texture write, not two)."""
+        return math.ceil(self.seconds_left)
 
     @property
     def warning(self) -> bool:
