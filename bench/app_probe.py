@@ -3,11 +3,12 @@ its process): `python -m bench.app_probe MODE`, prints one JSON object.
 
 Modes: bare (a Kivy hello-world's first frame), cold (the app's home screen's first
 frame), idle / timer (CPU over 10 s on the table, without / with a running hourglass),
-screen (a GO press on the mock pin, from another thread, to the table's label
-changed), expiry (20 short hourglasses: expiry shown minus the true end), buzzer
+screen (a GO press on the mock pin, from another thread, to the first frame drawn
+with the table's label changed), expiry (20 short hourglasses: the first frame drawn
+with the glass expired minus the true end), buzzer
 (20 short hourglasses with the screen's thread busy for 500 ms around each end: the
 buzzer's expiry tone minus the true end, and the gaps between the strip's frames),
-rss (resident memory after a whole simulated game).
+rss (resident memory after each screen of a whole simulated game).
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def cpu(timer: bool) -> None:
 
 
 def screen() -> None:
-    from kivy.clock import Clock
+    from kivy.core.window import Window
 
     app = make_app(new_game=True)
     samples: list[float] = []
@@ -124,7 +125,7 @@ def screen() -> None:
         pin.drive_low()
         pin.drive_high()  # GO reports the tap on release
 
-    def watch(_dt: float) -> None:
+    def watch(*_: Any) -> None:  # each frame drawn: what the players see now
         if "pressed_at" not in state:
             return
         if label() != state["before"]:
@@ -155,7 +156,7 @@ def screen() -> None:
     def begin(_dt: float) -> None:
         nonlocal pin
         pin = app.devices.sim.factory.pin(app.settings.buttons.go)
-        Clock.schedule_interval(watch, 0)
+        Window.bind(on_flip=watch)
         threading.Thread(target=press_later, daemon=True).start()
 
     after_start(app, begin, 1.0)
@@ -164,6 +165,7 @@ def screen() -> None:
 
 def expiry() -> None:
     from kivy.clock import Clock
+    from kivy.core.window import Window
 
     app = make_app(new_game=True)
     errors: list[float] = []
@@ -174,13 +176,15 @@ def expiry() -> None:
         model.hourglass.duration = 0.5  # short glasses: the error does not depend on length
         model.hourglass.start()
         state["end"] = time.perf_counter() + model.hourglass.seconds_left()
+        model.tick()  # as GO does: the table plans its next look at the glass
 
-    def watch(_dt: float) -> None:
+    def watch(*_: Any) -> None:  # each frame drawn: what the players see now
         if "end" in state and app.model.phase == "expired":
             errors.append((time.perf_counter() - state.pop("end")) * 1000)
             if len(errors) >= 20:
                 emit(
                     max_ms=max(errors),
+                    p95_ms=statistics.quantiles(errors, n=20)[18],
                     mean_ms=statistics.mean(errors),
                     all=[round(e) for e in errors],
                 )
@@ -190,7 +194,7 @@ def expiry() -> None:
             Clock.schedule_once(start_glass, 0.1)
 
     def begin(_dt: float) -> None:
-        Clock.schedule_interval(watch, 0)
+        Window.bind(on_flip=watch)
         start_glass()
 
     after_start(app, begin, 1.0)
@@ -318,6 +322,36 @@ def bare_buzzer() -> None:
     app.run()
 
 
+def bare_idle() -> None:
+    """A Kivy hello-world's CPU over the same time: what Kivy's own loop costs."""
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.config import Config
+    from kivy.uix.label import Label
+
+    Config.set("graphics", "width", "800")
+    Config.set("graphics", "height", "480")
+
+    class Hello(App):
+        def build(self) -> Label:
+            return Label(text="Hello")
+
+    app = Hello()
+    state: dict[str, float] = {}
+
+    def begin(_dt: float) -> None:
+        state["cpu"], state["wall"] = time.process_time(), time.perf_counter()
+        Clock.schedule_once(end, MEASURE_S)
+
+    def end(_dt: float) -> None:
+        used = time.process_time() - state["cpu"]
+        emit(percent=100.0 * used / (time.perf_counter() - state["wall"]))
+        app.stop()
+
+    after_start(app, begin, 1.0)
+    app.run()
+
+
 def bare_rss() -> None:
     """The same window with nothing of ours in it: what Kivy and GL cost alone."""
     from kivy.config import Config
@@ -341,32 +375,69 @@ def bare_rss() -> None:
     app.run()
 
 
+TOUR = (
+    "home",
+    "newgame",
+    "secret",
+    "wyscig",
+    "play",
+    "score",
+    "results",
+    "history",
+    "stats",
+    "settings",
+    "home",
+)
+
+
 def rss() -> None:
+    """A whole game and every screen on the way: the resident memory after each."""
     from kivy.clock import Clock
 
-    app = make_app(new_game=True)
+    app = make_app(new_game=False)
+    seen: list[tuple[str, float]] = []
+    steps = list(TOUR)
 
-    def play(_dt: float) -> None:
-        model = app.model
-        clock_skip = [0.0]
-        while not model.state.over:
-            if model.rules.needs_obstacle(model.state):
-                model.act("place_obstacle")
-            model._last_go = None  # each GO here is a new press
-            model.go()
-            model.act("mail") if len(model.session.log) % 7 == 0 else None
-            clock_skip[0] += 1
-        held = model.state.colours_held
-        model.act("score", distances={c: 2 for c in held})
-        app.show(app.screen_for_model())
-        Clock.schedule_once(report, 0.5)
+    def next_screen(_dt: float) -> None:
+        if seen:  # the screen before has been shown (and drawn) for a while
+            seen[-1] = (seen[-1][0], _rss_mb())
+        if not steps:
+            at_results = dict(seen)["results"]
+            emit(mb=at_results, peak_mb=max(mb for _, mb in seen), screens=seen)
+            app.stop()
+            return
+        step = steps.pop(0)
+        TOUR_STEPS.get(step, lambda a: a.show(step))(app)
+        seen.append((step, 0.0))
+        Clock.schedule_once(next_screen, 0.5)
 
-    def report(_dt: float) -> None:
-        emit(mb=_rss_mb(), decided=app.model.session.decided)
-        app.stop()
-
-    after_start(app, play, 1.0)
+    after_start(app, next_screen, 1.0)
     app.run()
+
+
+def _play_whole_game(app: Any) -> None:
+    model = app.model
+    while not model.state.over:
+        if model.rules.needs_obstacle(model.state):
+            model.act("place_obstacle")
+        model._last_go = None  # each GO here is a new press
+        model.go()
+        model.act("mail") if len(model.session.log) % 7 == 0 else None
+
+
+def _score(app: Any) -> None:
+    model = app.model
+    model.act("score", distances={c: 2 for c in model.state.colours_held})
+    app.show(app.screen_for_model())
+
+
+TOUR_STEPS = {
+    "secret": lambda app: app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=True),
+    "wyscig": lambda app: app.show(app.screen_for_model()),
+    "play": _play_whole_game,
+    "score": lambda app: app.show(app.screen_for_model()),
+    "results": _score,
+}
 
 
 def after_start(app, callback, delay: float) -> None:  # type: ignore[no-untyped-def]
@@ -374,8 +445,14 @@ def after_start(app, callback, delay: float) -> None:  # type: ignore[no-untyped
     clock event would be truthy and stop Kivy's own on_start)."""
     from kivy.clock import Clock
 
-    def schedule(*_: object) -> None:
+    def at_the_table(dt: float) -> None:
+        if getattr(app, "model", None) is not None:
+            # a new game opens on the secret balloons: the figures are the table's
+            app.show(app.screen_for_model())
         Clock.schedule_once(callback, delay)
+
+    def schedule(*_: object) -> None:
+        Clock.schedule_once(at_the_table, 0)
 
     app.bind(on_start=schedule)
 
@@ -401,6 +478,7 @@ MODES = {
     "expiry": expiry,
     "buzzer": buzzer,
     "bare_buzzer": bare_buzzer,
+    "bare_idle": bare_idle,
     "rss": rss,
     "bare_rss": bare_rss,
 }

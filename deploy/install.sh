@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install the balloon-race companion on Raspberry Pi OS Bookworm or Trixie, 64-bit
-# (Pi 4 or Pi 5), from a clone of the project:
+# (a Pi 3, Zero 2 W, 4, 400 or 5; below 1 GB of memory it warns), from a clone of the
+# project:
 #
 #   sudo deploy/install.sh              install or update; a second run changes nothing
 #   sudo deploy/install.sh --dry-run    print every step and its commands, change nothing
@@ -49,6 +50,8 @@ APP_GROUPS=(video render input gpio spi dialout)
 CODENAMES=(bookworm trixie)
 PY_MIN=11 # Python 3.11 .. 3.13: Kivy 2.3.1 has binary wheels for these
 PY_MAX=13
+# A 1 GB Pi reports about 900 MB (the GPU keeps the rest); a 512 MB one about 430.
+LOW_MEMORY_KB=$((768 * 1024))
 BLOCK_BEGIN="# >>> balloon companion (deploy/install.sh) >>>"
 BLOCK_END="# <<< balloon companion <<<"
 
@@ -170,8 +173,24 @@ check_arch() {
     armv6l | armv7l | armhf | i386 | i686)
       die "this is a 32-bit system ($machine); the companion needs 64-bit Raspberry Pi OS because Kivy has no 32-bit ARM build: flash the 64-bit image"
       ;;
-    *) die "this machine ($machine) is not supported; the companion needs 64-bit Raspberry Pi OS on a Pi 4 or Pi 5" ;;
+    *) die "this machine ($machine) is not supported; the companion needs 64-bit Raspberry Pi OS on a Pi 3, Zero 2 W, 4, 400 or 5" ;;
   esac
+}
+
+# Every Pi that runs 64-bit Raspberry Pi OS runs the companion (the older ones have
+# 32-bit cores, which check_arch refuses). Below 1 GB (a Zero 2 W, a Pi 3 A+) it runs
+# with less to spare: say so, and where docs/raspberry-pi.md says what to expect.
+check_board() {
+  local model="" mem_kb="" file
+  file=$(r /proc/device-tree/model)
+  [[ -r "$file" ]] && model=$(tr -d '\0' <"$file")
+  file=$(r /proc/meminfo)
+  [[ -r "$file" ]] && mem_kb=$(sed -n 's/^MemTotal:[[:space:]]*\([0-9]*\) kB$/\1/p' "$file")
+  [[ -n "$model" ]] && say "board: $model${mem_kb:+, $((mem_kb / 1024)) MB of memory}"
+  if [[ -n "$mem_kb" ]] && ((mem_kb < LOW_MEMORY_KB)); then
+    say "warning: less than 1 GB of memory ($((mem_kb / 1024)) MB): the companion runs, but keep other programs off this Pi, and use the kiosk service rather than the desktop (docs/raspberry-pi.md, \"Which Pi\")"
+  fi
+  return 0
 }
 
 check_os() {
@@ -596,6 +615,7 @@ main() {
   parse_args "$@"
   check_root
   check_arch
+  check_board
   check_os
   check_python
   check_source

@@ -12,11 +12,16 @@ the device's thread and never holds more than `maxsize` events:
 
 Either way the loss is counted: `drain()` returns the events and how many were
 dropped since the last drain, for the status line to say so.
+
+`on_put`, when set, is called (on the device's thread, outside the queue's lock)
+after each event that is kept: the screen's thread sleeps until something arrives
+instead of looking 60 times a second.
 """
 
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hardware.events import HardwareEvent, Kind, Source
@@ -43,6 +48,7 @@ class FloodQueue(queue.Queue[HardwareEvent]):
         self.limit = maxsize
         self.dropped = 0  # in all, since the queue was made
         self._dropped_since_drain = 0
+        self.on_put: Callable[[], object] | None = None
 
     def put(self, item: HardwareEvent, block: bool = True, timeout: float | None = None) -> None:
         with self.mutex:
@@ -55,6 +61,8 @@ class FloodQueue(queue.Queue[HardwareEvent]):
                 self.unfinished_tasks += 1
             self.queue.append(item)
             self.not_empty.notify()
+        if self.on_put is not None:
+            self.on_put()
 
     def put_nowait(self, item: HardwareEvent) -> None:
         self.put(item, block=False)

@@ -6,10 +6,10 @@ upload, a garbage collection) delays a label, never the buzzer or the sand.
 what is due now, the strip's frame drawn (a pure function of the glass and the
 instant, `companion.play.lights`), and a running glass's heartbeat left. The thread
 runs a pass whenever one is due (the next warning or end, the buzzer's next switch,
-the strip's next frame while the sand runs or a picture moves) and whenever the main
-thread changes something (`wake()`). The main thread may run a pass itself (the
-screen's frame does, to show the frame it draws): the turn timer's lock keeps the two
-apart, and each warning is heard once, whoever polls first.
+the strip's next step while the sand runs, the next heartbeat, each frame of the
+winners' wave) and whenever the main thread changes something (`wake()`). The main
+thread may run a pass itself (the screen's tick does): the turn timer's lock keeps the
+two apart, and each warning is heard once, whoever polls first.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import sys
 import threading
 from collections.abc import Callable
 
-from companion.core.hourglass import HourglassView, Phase
-from companion.play.lights import StripController
-from companion.play.timer import TurnTimer, sound
+from companion.core.hourglass import Phase
+from companion.play.lights import StripController, changes_in
+from companion.play.timer import BEAT_EVERY_S, TurnTimer, sound
 from hardware.buzzer import BuzzerController
 from hardware.strip import Frame
 
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Wait = Callable[[float], object]  # sleep up to this long, or less when woken
 
-FRAME_S = 0.02  # the strip's frame every 20 ms while the sand runs or a picture moves
+FRAME_S = 0.02  # the winners' wave: a frame every 20 ms
 IDLE_S = 0.5  # otherwise a look now and then; a change wakes the thread at once
 # The interpreter hands the GIL to a waiting thread after this long (5 ms by default):
 # the buzzer's thread must not wait that long behind a busy screen.
@@ -80,12 +80,20 @@ class GlassDriver:
         """Seconds until the next pass is due."""
         view = self.timer.view() if self.timer.timed else None
         delays = [IDLE_S]
-        if self.lights.moving or (view is not None and _moving(view)):
+        if self.lights.moving:
             delays.append(FRAME_S)
+        if view is not None:  # the strip's next step, not a frame every 20 ms
+            delays.append(changes_in(self.lights.leds, self.clock(), view) or IDLE_S)
+            if view.phase is Phase.RUNNING:
+                delays.append(BEAT_EVERY_S)  # the heartbeat keeps the sand a killed app had
         for due in (self.timer.due_in(), self.buzzer.due_in() if self.buzzer else None):
             if due is not None:
                 delays.append(due)
         return max(0.0, min(delays))
+
+    @property
+    def lent(self) -> bool:
+        return self._lent
 
     def lend_strip(self, lent: bool) -> None:
         """While `lent`, the strip is someone else's (the hardware test page); the
@@ -134,8 +142,3 @@ def _hurry() -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
     except (OSError, AttributeError):  # not allowed (no LimitNICE) or not Linux
         log.debug("the hourglass thread keeps its priority")
-
-
-def _moving(view: HourglassView) -> bool:
-    """The sand runs, or the red of time up blinks."""
-    return view.phase in (Phase.RUNNING, Phase.EXPIRED)

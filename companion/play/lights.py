@@ -129,6 +129,41 @@ def winner_frame(count: int, now: float, winners: Sequence[RGB]) -> Frame:
     return tuple(out)
 
 
+# --- when the picture changes -------------------------------------------------------
+
+STEP_MARGIN_S = 0.002  # look just after a step, never just before it
+
+
+def until_step(value: float, step: float, offset: float = 0.0) -> float:
+    """Seconds until `value`, falling by one a second, next crosses `offset` plus a
+    multiple of `step` (a whole `step` when it sits on one now)."""
+    if step <= 0:
+        return math.inf
+    rest = (value - offset) % step
+    return (rest if rest > 1e-6 else step) + STEP_MARGIN_S
+
+
+def changes_in(count: int, now: float, view: HourglassView | None) -> float | None:
+    """Seconds until the hourglass's picture (`hourglass_frame`) changes by itself: the
+    next brightness step of the partly lit LED, the next colour step in the warning
+    band, the next blink; None while it stands still (no glass, idle or paused)."""
+    if view is None or view.phase in (Phase.IDLE, Phase.PAUSED):
+        return None
+    left = view.seconds_left
+    if view.phase is Phase.EXPIRED or left <= 0:
+        return until_step(-now, BLINK_PERIOD_S / 2)
+    delays = [until_step(left, view.duration / (max(count, 1) * LEVELS))]
+    band = view.warning_band
+    if band > 0:  # `sand_colour` rounds to the nearest step: they fall on halves
+        step = band / COLOUR_STEPS
+        first = band - step / 2
+        delays.append(
+            left - first + STEP_MARGIN_S if left > first else until_step(left, step, step / 2)
+        )
+    delays.append(left + STEP_MARGIN_S)  # the end: the blinking starts
+    return min(delays)
+
+
 # --- the game's strip ----------------------------------------------------------------
 
 
@@ -159,8 +194,12 @@ class StripController(Follower):
         """The picture changes by itself (the winners' wave)."""
         return bool(self._winners)
 
+    def picture(self, now: float, view: HourglassView | None) -> Frame:
+        """The frame for `now` and `view`, not written to the strip."""
+        return frame(self.leds, now, view=view, player=self._player, winners=self._winners)
+
     def draw(self, now: float, view: HourglassView | None) -> Frame:
-        picture = frame(self.leds, now, view=view, player=self._player, winners=self._winners)
+        picture = self.picture(now, view)
         if self.strip is not None:
             self.strip.show(picture)
         return picture

@@ -70,7 +70,8 @@ class Recorder(Follower):
     # -- the glass (`companion.play.timer.GlassMemory`) --------------------------------
     def save_glass(self, glass: Mapping[str, Any]) -> None:
         try:
-            self.store.save_extra(self.session_id, hourglass=dict(glass))
+            # The heartbeat keeps the running glass too: no wait for the card here.
+            self.store.save_extra(self.session_id, synced=False, hourglass=dict(glass))
         except Exception:  # a full disk must not stop the glass; the actions are safe
             log.exception("could not save the hourglass")
             return

@@ -60,17 +60,31 @@ class Db:
             yield from self.conn.execute(sql, params)
 
     @contextlib.contextmanager
-    def transaction(self, full: Message | None = None) -> Iterator[sqlite3.Connection]:
+    def transaction(
+        self, full: Message | None = None, *, synced: bool = True
+    ) -> Iterator[sqlite3.Connection]:
         """`BEGIN IMMEDIATE` ... `COMMIT`; on any error `ROLLBACK`. `full` is the
-        sentence for a full disk (what was not saved)."""
+        sentence for a full disk (what was not saved).
+
+        `synced=False` is for what can be derived again or is kept elsewhere too (the
+        summary, the glass, which the heartbeat also keeps): its commit does not wait
+        for the card (`synchronous=NORMAL`; WAL stays consistent), and the next synced
+        commit, the next action's, carries it to the card with its own. Each press
+        then waits for one sync, not three: the press's tail was their sum."""
         with self.errors(full):
-            self.conn.execute("BEGIN IMMEDIATE")
+            if not synced:
+                self.conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                yield self.conn
-                self.conn.execute("COMMIT")
-            except BaseException:
-                rollback(self.conn)
-                raise
+                self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.conn
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    rollback(self.conn)
+                    raise
+            finally:
+                if not synced:
+                    self.conn.execute("PRAGMA synchronous=FULL")
 
     @contextlib.contextmanager
     def errors(self, full: Message | None = None) -> Iterator[None]:

@@ -104,8 +104,8 @@ def abandon(db: Db, session_id: int, stamp: str) -> None:
             )
 
 
-def save_extra(db: Db, session_id: int, values: dict[str, Any]) -> None:
-    with db.transaction() as conn:
+def save_extra(db: Db, session_id: int, values: dict[str, Any], *, synced: bool = True) -> None:
+    with db.transaction(synced=synced) as conn:
         found = conn.execute("SELECT extra FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if found is None:
             raise NoSuchGameError(M("no_game", id=session_id))

@@ -76,13 +76,16 @@ class Store:
         rows = self.sessions()
         return rows[0] if rows else None
 
-    def save_extra(self, session_id: int, **values: Any) -> None:
-        """App-side facts of a session that are not actions (e.g. the hourglass)."""
-        _sessions.save_extra(self.db, session_id, values)
+    def save_extra(self, session_id: int, *, synced: bool = True, **values: Any) -> None:
+        """App-side facts of a session that are not actions (e.g. the hourglass);
+        `synced=False` for a fact the next action's commit may carry to the card."""
+        _sessions.save_extra(self.db, session_id, values, synced=synced)
 
     def record_summary(self, session_id: int, summary: dict[str, Any], decided: bool) -> None:
-        """Keep the latest summary; a decided game is finished, with its results."""
-        with self.db.transaction() as conn:
+        """Keep the latest summary; a decided game is finished, with its results. The
+        summary follows from the actions (each synced): only the end of a game, after
+        which no action comes to carry it, waits for the card itself."""
+        with self.db.transaction(synced=decided) as conn:
             _sessions.write_summary(conn, session_id, summary, now() if decided else None)
 
     def results(self, session_id: int) -> list[dict[str, Any]]:

@@ -2,7 +2,8 @@
 and the hardware's events (`FrameClock`, `HardwareRouter`), and the game in play.
 
 Hardware events come from device threads through a queue and are drained on Kivy's
-main thread, every frame. Nothing here touches Kivy from another thread.
+main thread, in the frame after they arrive. Nothing here touches Kivy from another
+thread.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import signal
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -28,12 +29,10 @@ from kivy.properties import (
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import config as config_module
-from companion import games, power
+from companion import power
 from companion.config import Config
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
-from companion.core.model import GameSetup, PlayerSpec
-from companion.core.session import Session
 from companion.core.terms import colour as colour_term
 from companion.i18n import languages, translator
 from companion.play.devices import Devices
@@ -43,8 +42,9 @@ from companion.ui.navigator import Navigator, load_kv
 from companion.ui.routing import FrameClock, HardwareRouter
 from companion.ui.status import device_status
 from companion.ui.strings import UI, Said
-from companion.ui.tables import adapter
-from companion.ui.viewmodel import GameModel
+
+if TYPE_CHECKING:
+    from companion.ui.viewmodel import GameModel
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +127,9 @@ class CompanionApp(App):
 
     # -- running -------------------------------------------------------------------
     def build(self) -> ScreenManager:
+        # The shared kv files' dynamic classes stand on these widgets: in Kivy's
+        # Factory (by name) before the files are loaded.
+        from companion.ui import widgets  # noqa: F401
         from companion.ui.screens.menu import MenuView
 
         load_kv(registry.SHARED_KV)
@@ -208,6 +211,11 @@ class CompanionApp(App):
     ) -> None:
         """Create and store a new session and show it (the secret balloons first when
         `reveal`); the rules' `CompanionError` if they refuse the players or options."""
+        # The games' models and rules come with the first game, not before home shows.
+        from companion import games
+        from companion.core.model import GameSetup, PlayerSpec
+        from companion.core.session import Session
+
         setup = GameSetup(
             game=game_id,
             seed=self.seeds(),
@@ -221,6 +229,9 @@ class CompanionApp(App):
         self.open_session(session_id, first="secret" if reveal else None)
 
     def open_session(self, session_id: int, first: str | None = None) -> None:
+        from companion.ui.tables import adapter
+        from companion.ui.viewmodel import GameModel
+
         row = self.store.session_row(session_id)
         session = self.store.load_session(session_id)
         if self.model is not None:
@@ -236,6 +247,7 @@ class CompanionApp(App):
             buzzer=self.devices.buzzer,
             app_options=row.extra.get("app_options", {}),
             lockout_s=self.settings.buttons.lockout_s,
+            ticks_itself=self.glass_thread,
         )
         self.show(first or self.screen_for_model())
 

@@ -1,19 +1,29 @@
-"""Which screen is shown: each built the first time it is asked for (its kv file
-loaded then), prepared before it appears, and the first screen at start (a new game
-from the command line, the unfinished game, or home)."""
+"""Which screen is shown: each built when it is asked for (its kv file loaded the
+first time), prepared before it appears, and the first screen at start (a new game
+from the command line, the unfinished game, or home).
+
+A screen that is left is released: taken out of the screen manager with its widgets
+and their textures, and built again when it is shown next. Every screen fills itself
+from the game and the store in `prepare()`; the few choices a screen keeps between
+two visits (the game chosen on the new-game screen, a tab) are named in its `kept`
+and carried over to the new one. A Pi with 512 MB then holds one screen, not all.
+"""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import logging
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 
 from companion.core.errors import CompanionError
 from companion.ui import registry
-from companion.ui.tables import adapter
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -21,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HOME_SCREENS = ("home", "newgame")  # a game left for these is "at home", not at the table
+TRIM_AFTER_S = 0.3  # a released screen's textures go at the next frames; then give back
 
 
 def load_kv(paths: Sequence[Path]) -> None:
@@ -32,14 +43,23 @@ def load_kv(paths: Sequence[Path]) -> None:
 class Navigator:
     def __init__(self, app: CompanionApp) -> None:
         self.app = app
+        self._loaded: set[Path] = set()  # kv files loaded by this app
+        self._kept: dict[str, dict[str, Any]] = {}  # a released screen's `kept` values
+        self._trim = Clock.create_trigger(lambda _dt: give_back_memory(), TRIM_AFTER_S)
 
     def screen(self, name: str) -> Any:
-        """The screen called `name`, built the first time it is asked for."""
+        """The screen called `name`, built when it is asked for (again after it was
+        released), with what it kept from its last visit."""
         manager = self.app.manager
         if not manager.has_screen(name):
             found = registry.entry(name)
-            load_kv([found.kv])
-            manager.add_widget(found.cls(name=name))
+            if found.kv not in self._loaded:
+                load_kv([found.kv])
+                self._loaded.add(found.kv)
+            screen = found.cls(name=name)
+            for key, value in self._kept.pop(name, {}).items():
+                setattr(screen, key, value)
+            manager.add_widget(screen)
         return manager.get_screen(name)
 
     def show(self, name: str) -> None:
@@ -47,15 +67,47 @@ class Navigator:
         if app.menu is not None:
             app.menu.dismiss()
         # A screen with something unsaved asks before it is left (and comes back here).
-        leaving = getattr(app.manager.current_screen, "may_leave", None)
+        left = app.manager.current_screen
+        leaving = getattr(left, "may_leave", None)
         if leaving is not None and app.manager.current != name and not leaving(name):
             return
         screen = self.screen(name)
         if hasattr(screen, "prepare"):
             screen.prepare()
         app.manager.current = name
+        app.frames.lend_strip()
         if app.model is not None:
             app.model.recorder.where("home" if name in HOME_SCREENS else "table")
+        if left is not None and left is not screen:
+            self._release_after_switch(left)
+
+    def _release_after_switch(self, left: Any) -> None:
+        """The switch ends at the next frame (the transition's `on_complete`, which
+        also lets the left screen's `on_leave` run): then the left one goes."""
+        transition = self.app.manager.transition
+
+        def switched(*_: Any) -> None:  # before the transition's own ending: after it
+            transition.unbind(on_complete=switched)
+            Clock.schedule_once(lambda _dt: self.release(left), 0)
+
+        transition.bind(on_complete=switched)
+
+    def release(self, screen: Any) -> None:
+        """Take a screen that is not showing out, widgets and textures; what it names
+        in `kept` waits for the next one of its name."""
+        manager = self.app.manager
+        if screen is manager.current_screen or screen not in manager.screens:
+            return
+        self._kept[screen.name] = {
+            key: plain(getattr(screen, key)) for key in getattr(screen, "kept", ())
+        }
+        manager.remove_widget(screen)
+        # The transition keeps the screens of the last switch (it allows no None): it
+        # would keep this one.
+        for end in ("screen_in", "screen_out"):
+            if getattr(manager.transition, end) is screen:
+                setattr(manager.transition, end, manager.current_screen)
+        self._trim()
 
     def for_model(self) -> str:
         """Where the game in play is: its table, its score, its results."""
@@ -72,6 +124,8 @@ class Navigator:
         app = self.app
         if app.new_game is not None:
             game_id, players = app.new_game
+            from companion.ui.tables import adapter
+
             # The app deals the secret balloons: each player sees theirs first.
             reveal = adapter(game_id).secret_balloons
             try:
@@ -87,3 +141,24 @@ class Navigator:
             except CompanionError as error:
                 log.warning("could not resume game %s: %s", row.id, error)
         self.show("home")
+
+
+def give_back_memory() -> None:
+    """Free a released screen's widgets now (they hold cycles) and hand the freed heap
+    back to the system (glibc keeps it otherwise; a Pi's 512 MB are shared with the GPU)."""
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    trim = getattr(ctypes.CDLL(name), "malloc_trim", None)  # glibc only
+    if trim is not None:
+        trim(0)
+
+
+def plain(value: Any) -> Any:
+    """A property's value without Kivy's observable wrapper (which holds its screen)."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value

@@ -1,23 +1,28 @@
 """The way of a press from the devices to the screen, on Kivy's main thread.
 
-`FrameClock` runs every frame: it drains the devices' queue (each event to the
-`HardwareRouter`), ticks the game in play (what the screen shows of its glass; the
-buzzer and the strip follow the glass on their own thread) and, once a second,
-refreshes the status line. `HardwareRouter` decides who gets an event: the
-hardware test page first, the dice to the game in play, GO held to the menu, a
-press to the screen's `button(source)` ("go", "undo" or "pause"), if it has one.
+`FrameClock` drains the devices' queue (each event to the `HardwareRouter`) in the
+frame after an event arrives (the queue's `on_put` wakes it; nothing looks 60 times a
+second) and, once a second, refreshes the status line. The game in play ticks itself
+when something it shows changes (`companion.ui.ticks`); the buzzer and the
+strip follow the glass on their own thread. With a test's fake clock, which jumps
+when the test says, it drains and ticks every frame instead.
+
+`HardwareRouter` decides who gets an event: the hardware test page first, the dice
+to the game in play, GO held to the menu, a press to the screen's `button(source)`
+("go", "undo" or "pause"), if it has one.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics.opengl import glFlush
 
 from companion.core.errors import StoreError
+from companion.ui.pace import Pace
 from companion.ui.status import device_status
 from hardware.dice import Roll
 from hardware.events import HardwareEvent, Kind, Source
@@ -27,7 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-FRAME_S = 0  # every frame: a button press reaches the table within one frame
+FRAME_S = 0  # the next frame: a button press reaches the table within one frame
 STATUS_EVERY_S = 1.0
 ESCAPE = 27
 
@@ -105,36 +110,69 @@ class HardwareRouter:
         return self.app.devices.handle_key(key, False)
 
 
+def flushed(*_: Any) -> None:
+    """After each frame: software GL (llvmpipe) rasterises a frame only when something
+    forces it, and the next frame that rewrites a label's texture (the "0 s" of time
+    up) then waits for it; flushed, it rasterises at once on its own threads. A GPU's
+    driver flushes at the swap anyway."""
+    glFlush()
+
+
 class FrameClock:
     def __init__(self, app: CompanionApp, router: HardwareRouter) -> None:
         self.app = app
         self.router = router
-        self._event: Any = None
-        self._status_at = 0.0
+        self.pace = Pace()
+        self._events: list[Any] = []
 
     def start(self) -> None:
-        self._event = Clock.schedule_interval(self._frame, FRAME_S)
+        app = self.app
+        drain = Clock.create_trigger(self._drain, FRAME_S)  # thread-safe, as Kivy says
+        self._events = [drain, Clock.schedule_interval(self.check_status, STATUS_EVERY_S)]
+        if app.glass_thread:  # real time: the loop sleeps until something is due
+            self.pace.install()
+            Window.bind(on_motion=self.pace.stir, on_key_down=self.pace.stir, on_flip=flushed)
+        else:  # a fake clock: what it shows may change at any frame
+            self._events.append(Clock.schedule_interval(self._frame, FRAME_S))
+
+        def arrived() -> None:  # on a device's thread
+            drain()
+            self.pace.wake()
+
+        app.devices.events.on_put = arrived
+        drain()  # what came before the start
 
     def stop(self) -> None:
-        if self._event is not None:
-            self._event.cancel()
-            self._event = None
+        self.app.devices.events.on_put = None
+        Window.unbind(on_motion=self.pace.stir, on_key_down=self.pace.stir, on_flip=flushed)
+        self.pace.uninstall()
+        for event in self._events:
+            event.cancel()
+        self._events = []
 
-    def _frame(self, _dt: float) -> None:
+    def lend_strip(self) -> None:
+        """The screen shown now may draw the strip itself (the hardware test page)."""
         app = self.app
-        for event in app.devices.drain():
+        if app.model is not None:
+            owns_strip = bool(getattr(app.manager.current_screen, "owns_strip", False))
+            app.model.driver.lend_strip(owns_strip)
+
+    def _drain(self, _dt: float = 0.0) -> None:
+        for event in self.app.devices.drain():
             try:
                 self.router.handle(event)
             except Exception:  # one bad event must not stop the frame clock
                 log.exception("handling %s failed", event)
-        if app.model is not None:
-            owns_strip = bool(getattr(app.manager.current_screen, "owns_strip", False))
-            app.model.driver.lend_strip(owns_strip)
-            if not owns_strip:
-                app.model.tick()
-        moment = time.monotonic()
-        if moment - self._status_at >= STATUS_EVERY_S:
-            self._status_at = moment
-            fresh = device_status(app.devices)
-            if fresh != list(app.status):
-                app.status = fresh
+
+    def _frame(self, _dt: float) -> None:
+        self._drain()
+        model = self.app.model
+        if model is not None and not model.driver.lent:
+            model.tick()
+
+    def check_status(self, _dt: float = 0.0) -> None:
+        """The devices' state on the status line (once a second, and when asked)."""
+        app = self.app
+        fresh = device_status(app.devices)
+        if fresh != list(app.status):
+            app.status = fresh

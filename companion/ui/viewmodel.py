@@ -8,12 +8,15 @@ What is not for the screen lives beside it, with no Kivy: the turn timer
 (`companion.play.timer`), the recorder that writes to the store, the strip
 controller (both session listeners) and the glass driver, which sounds the buzzer
 and draws the strip on its own thread (`companion.play.driver`; the app starts it).
-The view-model ticks them every frame too and copies what the screen shows into its
-properties.
+The view-model ticks them too and copies what the screen shows into its properties,
+but only as often as something shown changes by itself (`companion.ui.ticks`: the seconds
+label once a second, the on-screen strip's next step): an idle or paused table and
+a running glass do not wake the screen's thread 60 times a second.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -41,6 +44,7 @@ from companion.store import Store, now
 from companion.ui import theme
 from companion.ui.strings import UI, said
 from companion.ui.tables.base.adapter import GoKind, TableAdapter
+from companion.ui.ticks import ScreenTicks
 from hardware.buzzer import BuzzerController
 from hardware.strip import Strip
 
@@ -86,6 +90,7 @@ class GameModel(EventDispatcher, Generic[S]):
         buzzer: BuzzerController | None = None,
         app_options: Mapping[str, Any] | None = None,
         lockout_s: float = DEFAULT_LOCKOUT_S,
+        ticks_itself: bool = True,
     ) -> None:
         super().__init__()
         self.app_options = dict(app_options or {})
@@ -95,17 +100,14 @@ class GameModel(EventDispatcher, Generic[S]):
         self.lockout_s = lockout_s
         self.names = list(session.setup.names)
         self.seats = dict(zip(self.names, adapter.seat_colours(self.names), strict=True))
-        self.recorder = Recorder(store, session_id)
+        self.recorder = memory = Recorder(store, session_id)
+        options = self.app_options
         self.timer = TurnTimer(
-            session,
-            adapter,
-            app_options=self.app_options,
-            clock=clock,
-            warnings=warnings,
-            memory=self.recorder,
+            session, adapter, app_options=options, clock=clock, warnings=warnings, memory=memory
         )
         self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
         self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
+        self.ticks = ScreenTicks(self.timer, self.lights, clock, self.tick, enabled=ticks_itself)
         self._last_go: float | None = None
         self._question_waits = False  # an undone time-up answer: GO asks again
         self.recorder.follow(session)
@@ -151,8 +153,9 @@ class GameModel(EventDispatcher, Generic[S]):
 
     @property
     def whole_seconds(self) -> int:
-        """The seconds left as the glass shows them: rounded up."""
-        return int(self.seconds_left + 0.999)
+        """The seconds left as the glass shows them: rounded up, so "0 s" comes with
+        the end itself, in the frame that shows time up (one texture write, not two)."""
+        return math.ceil(self.seconds_left)
 
     @property
     def warning(self) -> bool:
@@ -284,9 +287,10 @@ class GameModel(EventDispatcher, Generic[S]):
 
     # -- the clock -------------------------------------------------------------------
     def tick(self) -> None:
-        """Called every frame: the glass, the buzzer and the strip brought up to now
-        (the driver's thread does the same on its own time, whatever the frame does),
-        the glass kept in the store, and what the screen shows copied."""
+        """Called when something shown changes (`ScreenTicks`) and after each
+        change: the glass, the buzzer and the strip brought up to now (the driver's
+        thread does the same on its own time), the glass kept in the store, and what
+        the screen shows copied; then the next tick planned."""
         picture = self.driver.step()
         self.timer.keep()
         view = self.timer.view()
@@ -294,9 +298,12 @@ class GameModel(EventDispatcher, Generic[S]):
             self.phase = str(view.phase)
             self.seconds_left = view.seconds_left
         self.ask_unplaced = self.timer.expired_unanswered() and not self._question_waits
+        if not self.driver.lent:
+            picture = self.ticks.picture(view if self.timer.timed else None)
         as_list = [list(c) for c in picture]
         if as_list != self.frame:
             self.frame = as_list
+        self.ticks.plan()
 
     # -- the session changed ---------------------------------------------------------
     def _changed(self, session: Session[S], change: Change) -> None:
@@ -323,6 +330,7 @@ class GameModel(EventDispatcher, Generic[S]):
         self.revision += 1
 
     def close(self) -> None:
+        self.ticks.stop()
         self.driver.close()
         self.session.remove_listener(self._changed)
         self.lights.leave(self.session)

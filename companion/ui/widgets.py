@@ -10,6 +10,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.graphics.texture import Texture
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -323,9 +324,10 @@ class OnScreenKeyboard(GridLayout):
 
 
 class QRCode(Redrawn):
-    """A QR code drawn with rectangles (one per run of dark modules in a row), with
-    the quiet zone the scanners need. A module is a whole number of pixels (`unit`):
-    modules of one width read better than a code scaled by a fraction."""
+    """A QR code with the quiet zone the scanners need: one small texture, a pixel a
+    module, drawn scaled up without smoothing by a whole number (`unit`): modules of
+    one width read better than a code scaled by a fraction. (A rectangle per run of
+    dark modules made thousands of instructions: 70 MB for a long link on llvmpipe.)"""
 
     data = StringProperty("")
     modules = ObjectProperty(None, allownone=True)
@@ -333,6 +335,7 @@ class QRCode(Redrawn):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._texture: Texture | None = None
         self.bind(data=self._encode)
 
     def _encode(self, *_: Any) -> None:
@@ -343,6 +346,7 @@ class QRCode(Redrawn):
 
             code = segno.make(self.data, error="l", micro=False)
             self.modules = [[bool(v) for v in row] for row in code.matrix]
+        self._texture = None
         self._later()
 
     def draw(self) -> None:
@@ -352,27 +356,34 @@ class QRCode(Redrawn):
         unit = max(1, int(min(self.width, self.height) // count))
         self.unit = unit
         side = unit * count
-        x0 = round(self.center_x - side / 2)
-        y0 = round(self.center_y - side / 2)
         Color(1, 1, 1, 1)
-        Rectangle(pos=(x0, y0), size=(side, side))
-        Color(0, 0, 0, 1)
-        for row_index, row in enumerate(self.modules):
-            y = y0 + side - (row_index + 5) * unit
-            for start, length in _runs(row):
-                Rectangle(pos=(x0 + (start + 4) * unit, y), size=(length * unit, unit))
+        Rectangle(
+            texture=self._made(),
+            pos=(round(self.center_x - side / 2), round(self.center_y - side / 2)),
+            size=(side, side),
+        )
+
+    def _made(self) -> Texture:
+        if self._texture is None:
+            self._texture = qr_texture(self.modules or [])
+        return self._texture
 
 
-def _runs(row: Sequence[bool]) -> list[tuple[int, int]]:
-    runs: list[tuple[int, int]] = []
-    start = None
-    for index, dark in enumerate([*row, False]):
-        if dark and start is None:
-            start = index
-        elif not dark and start is not None:
-            runs.append((start, index - start))
-            start = None
-    return runs
+def qr_texture(modules: Sequence[Sequence[bool]], quiet: int = 4) -> Texture:
+    """Black modules on white, `quiet` white modules round them; GL's rows go up."""
+    count = len(modules) + 2 * quiet
+    pixels = bytearray(b"\xff" * (count * count * 4))
+    for row_index, row in enumerate(modules):
+        y = count - 1 - (row_index + quiet)
+        for column, dark in enumerate(row):
+            if dark:
+                at = (y * count + column + quiet) * 4
+                pixels[at : at + 3] = b"\x00\x00\x00"
+    texture = Texture.create(size=(count, count), colorfmt="rgba")
+    texture.mag_filter = "nearest"
+    texture.min_filter = "nearest"
+    texture.blit_buffer(bytes(pixels), colorfmt="rgba", bufferfmt="ubyte")
+    return texture
 
 
 class ScoreBars(Redrawn):

@@ -224,6 +224,32 @@ def test_trixie_is_supported(tmp_path: Path, source: Path) -> None:
     assert run.code == 0, run.err
 
 
+MEMINFO = "MemTotal:       {kb} kB\nMemFree:          123456 kB\n"
+
+
+@pytest.mark.parametrize(
+    ("model", "kb", "warned"),
+    [
+        ("Raspberry Pi 3 Model B Plus Rev 1.3", 926_000, False),
+        ("Raspberry Pi Zero 2 W Rev 1.0", 437_000, True),
+        ("Raspberry Pi 3 Model A Plus Rev 1.0", 437_000, True),
+        ("Raspberry Pi 4 Model B Rev 1.5", 3_884_000, False),
+        ("Raspberry Pi 5 Model B Rev 1.0", 8_245_000, False),
+    ],
+)
+def test_every_64_bit_pi_installs_and_below_1_gb_it_warns(
+    pi: FakePi, model: str, kb: int, warned: bool
+) -> None:
+    pi.path("/proc/device-tree").mkdir(parents=True)
+    pi.path("/proc/device-tree/model").write_text(model + "\0")
+    pi.path("/proc/meminfo").write_text(MEMINFO.format(kb=kb))
+    run = pi.install()
+    assert run.code == 0, run.err
+    assert f"board: {model}, {kb // 1024} MB of memory" in run.out
+    assert ("warning: less than 1 GB of memory" in run.out) is warned
+    assert pi.path("/etc/systemd/system/companion.service").exists()
+
+
 def test_the_example_config_names_every_setting() -> None:
     from companion.config import Config, load
 

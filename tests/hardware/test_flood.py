@@ -52,6 +52,18 @@ def test_a_full_queue_drops_new_events_without_blocking() -> None:
     assert events.empty()
 
 
+def test_each_event_kept_calls_on_put_and_a_refused_one_does_not() -> None:
+    """The screen's thread sleeps until `on_put` wakes it: a kept event must wake it."""
+    events = FloodQueue(maxsize=2)
+    woken: list[int] = []
+    events.on_put = lambda: woken.append(events.qsize())
+    events.put(press())
+    events.put(roll(1))
+    events.put(roll(2))  # replaces the waiting roll: kept, so it wakes too
+    events.put(press(Source.UNDO))  # the queue is full: refused, nothing to wake for
+    assert woken == [1, 2, 2]
+
+
 def test_get_and_drain_share_one_queue() -> None:
     events = FloodQueue(maxsize=4)
     events.put(press())

@@ -15,13 +15,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.core.hourglass import FakeClock, Phase
+from companion.core.hourglass import FakeClock, Hourglass, Phase
 from companion.play.driver import FRAME_S, GlassDriver
-from companion.play.lights import StripController
+from companion.play.lights import StripController, hourglass_frame
 from companion.play.timer import TurnTimer
 from companion.ui.tables import adapter
 from hardware.buzzer import EXPIRY_HZ, WARNING_HZ, BuzzerController, RecordingSounder
-from hardware.strip import RecordingStrip
+from hardware.strip import Frame, RecordingStrip
 from tests.play.test_timer import Memory
 from tests.tables.helpers import act, session
 
@@ -129,14 +129,28 @@ def test_the_thread_sounds_the_warning_and_the_end_on_time(table: Table) -> None
     assert table.timer.view().phase is Phase.EXPIRED  # type: ignore[union-attr]
 
 
-def test_the_thread_draws_the_sand_at_its_frame_rate(table: Table) -> None:
+def test_the_thread_hands_the_strip_each_step_of_the_sand_as_it_comes(table: Table) -> None:
+    """Every picture the sand makes reaches the strip, in order, and the thread sleeps
+    between the steps: far fewer passes than a frame every 20 ms."""
     act(table.game, "start_timer")
     table.driver.start(wait=table.steps.wait)
     table.steps.run(4.0)
-    handed = table.strip.handed
-    gaps = [b - a for a, b in itertools.pairwise(handed)]
-    assert max(gaps) <= FRAME_S + 1e-9 and len(handed) >= 4.0 / FRAME_S
-    assert len(table.strip.frames) > 40  # 10 LEDs of 8 levels drained for 4 s of 5
+    twin_clock = FakeClock()
+    twin = Hourglass(5, twin_clock, (2.0,))
+    twin.start()
+    started = twin_clock()
+    changes: list[tuple[int, Frame]] = []
+    for ms in range(4001):  # the picture at every millisecond of the 4 s
+        twin_clock.advance(started + ms / 1000 - twin_clock())
+        picture = hourglass_frame(10, twin_clock(), twin.view())
+        if not changes or picture != changes[-1][1]:
+            changes.append((ms, picture))
+    # Two steps a millisecond apart (an LED's and a colour's) reach it as one.
+    kept = [(ms, p) for (ms, p), (after, _) in itertools.pairwise(changes) if after - ms > 2]
+    expected = [p for _, p in kept] + [changes[-1][1]]
+    assert list(table.strip.frames) == expected
+    assert len(expected) > 40  # 10 LEDs of 8 levels drained for 4 s of 5
+    assert len(table.strip.handed) < 4.0 / FRAME_S / 2
 
 
 def test_a_pause_from_the_main_thread_stops_the_sound_until_resumed(table: Table) -> None:

@@ -51,3 +51,49 @@ def test_a_roll_counts_for_a_game_with_dice_only(tmp_path: Path) -> None:
     race.rolling_now()
     assert not race.rolling
     assert not race.roll((1, 2, 3, 4, 5)) and race.error is None  # no dice in this game
+
+
+def shown(table: GameModel) -> tuple[object, ...]:
+    """What the table shows of the glass: the seconds, their colour, the strip."""
+    return table.whole_seconds, table.warning, table.phase, tuple(map(tuple, table.frame))
+
+
+def test_an_idle_or_paused_glass_plans_no_tick(tmp_path: Path) -> None:
+    """Nothing shown changes by itself: nothing wakes the screen."""
+    clock = FakeClock()
+    table = model(tmp_path, "wyscig-balonow", clock)
+    assert table.ticks.next_change_in() is None and not table.ticks.ticking
+    table.go()  # the sand runs
+    assert table.ticks.ticking and 0 < (table.ticks.next_change_in() or 0) <= 1.0
+    clock.advance(1.0)
+    table.toggle_pause()
+    assert table.ticks.next_change_in() is None and not table.ticks.ticking
+    table.toggle_pause()
+    assert table.ticks.ticking
+    table.close()
+    assert not table.ticks.ticking
+
+
+def test_a_running_glass_ticks_only_when_something_shown_changes(tmp_path: Path) -> None:
+    """Ticked at each planned instant, the table shows every change on time: just
+    before each planned tick nothing shown has changed yet, and far fewer ticks come
+    than 60 a second."""
+    clock = FakeClock()
+    table = model(tmp_path, "wyscig-balonow", clock)
+    table.go()
+    duration = table.timer.glass.duration if table.timer.glass else 0.0
+    started, ticks = clock(), 0
+    while table.phase == "running":
+        delay = table.ticks.next_change_in()
+        assert delay is not None and delay > 0
+        before, planned_at = shown(table), clock()
+        for part in (0.25, 0.5, 0.75, 0.97):  # nothing shown changes before the tick
+            clock.advance(planned_at + delay * part - clock())
+            table.tick()
+            assert shown(table) == before, (clock() - started, delay)
+        clock.advance(planned_at + delay - clock())
+        table.tick()
+        ticks += 1
+    assert clock() - started >= duration - 0.01
+    assert ticks <= duration * 2 + 3  # twice a second (and each warning), not 60 times
+    table.close()

@@ -102,7 +102,7 @@ def test_menu_long_press_and_kiosk(ui: Harness) -> None:
 
 def test_failing_strip_is_on_the_status_line(ui: Harness) -> None:
     ui.devices.strip.last_error = "The on-screen strip stopped answering: test"
-    ui.app.frames._status_at = 0  # the status line is read again at the next frame
+    ui.app.frames.check_status()  # what it reads once a second, read now
     ui.step(2)
     assert "Strip: not answering" in ui.app.status_text(ui.app.status)
 
@@ -141,8 +141,8 @@ def test_a_flood_of_events_is_bounded_and_said_on_the_status_line(ui: Harness) -
     for _ in range(limit + 44):  # a device gone wrong: more than the queue holds
         ui.devices.events.put(HardwareEvent(Source.PAUSE, Kind.HELD))
     assert ui.devices.events.qsize() == limit
-    ui.app.frames._status_at = 0  # the status line is read again at the next frame
     ui.step(2)
+    ui.app.frames.check_status()  # what it reads once a second, read now
     dropped = ui.devices.dropped
     # at least the 44 put here: a simulated device may add one of its own meanwhile
     assert dropped - before >= 44

@@ -3,7 +3,7 @@ on-screen keyboard), the game's options, start."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -59,6 +59,7 @@ def label_text(key: str) -> str:
 class NewGameScreen(Screen):
     game_id = StringProperty("")
     seated_names = ListProperty([])
+    kept: ClassVar[tuple[str, ...]] = ("game_id", "seated_names")  # for the next visit
     options = DictProperty({})
     error = ObjectProperty(None, allownone=True)
 

@@ -9,7 +9,7 @@ a restart); leaving with changes not saved asks first.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.core.text import Label as CoreLabel
@@ -44,6 +44,7 @@ class SettingValue(Label):
 
 class SettingsScreen(Screen):
     tab = StringProperty("general")
+    kept: ClassVar[tuple[str, ...]] = ("tab",)  # the tab open at the last visit
     draft = DictProperty({})
     error = ObjectProperty(None, allownone=True)  # the file's sentence for a bad value
     notice = ObjectProperty(None, allownone=True)

@@ -5,7 +5,7 @@ chi-square fairness test in words."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.core.text import Label as CoreLabel
@@ -121,6 +121,7 @@ class ReaderPanel(BoxLayout):
 
 class StatisticsScreen(Screen):
     tab = StringProperty("players")
+    kept: ClassVar[tuple[str, ...]] = ("tab",)  # the tab open at the last visit
     games = NumericProperty(0)
     readers = NumericProperty(0)
 

@@ -9,7 +9,7 @@ sentence. Strings come from `text.T`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
@@ -34,6 +34,7 @@ from companion.ui.widgets import sized
 
 class BalmyScreen(TableScreen):
     tab = StringProperty("cards")
+    kept: ClassVar[tuple[str, ...]] = ("tab",)  # the tab open at the last visit
     owner = StringProperty("")
     balloon_colour = StringProperty("")  # the current balloon's colour id
     balloon_text = StringProperty("")

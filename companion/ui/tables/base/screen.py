@@ -129,7 +129,12 @@ class TableScreen(Screen):
         self.dialogs.reopen()
 
     def on_leave(self, *_: Any) -> None:
+        """Left (the navigator then releases it, and `prepare()` binds a new one): the
+        game in play no longer redraws it."""
         self.dialogs.close()
+        if self._bound is not None:
+            self._bound.unbind(**self.bindings())
+        self.model = self._bound = None
 
     # -- showing -------------------------------------------------------------------
     def refresh(self, *_: Any) -> None:

@@ -1,0 +1,82 @@
+"""When the table looks at the glass again: only when something it shows changes by
+itself (the seconds label, the strip's half-second step on screen, a warning, the
+end, the blink of time up), never while the glass is idle or paused. The view-model
+ticks, and plans its next tick here on Kivy's clock; Kivy's loop sleeps until then.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from typing import Any
+
+from kivy.clock import Clock as KivyClock
+
+from companion.core.hourglass import HourglassView, Phase
+from companion.play.lights import StripController, changes_in, until_step
+from companion.play.timer import TurnTimer
+from hardware.strip import Frame
+
+SCREEN_STEP_S = 0.5  # the screen's strip moves in these steps, with the seconds
+
+
+class ScreenTicks:
+    def __init__(
+        self,
+        timer: TurnTimer,
+        lights: StripController,
+        clock: Callable[[], float],
+        tick: Callable[[], None],
+        *,
+        enabled: bool,
+    ) -> None:
+        self.timer = timer
+        self.lights = lights
+        self.clock = clock
+        self.tick = tick
+        # False: the app ticks every frame instead (a test's fake clock jumps when
+        # the test says, not when a timer of Kivy's would look).
+        self.enabled = enabled
+        self._next: Any = None
+
+    @property
+    def ticking(self) -> bool:
+        """A tick is planned: something shown will change by itself."""
+        return self._next is not None
+
+    def next_change_in(self) -> float | None:
+        """Seconds until something the screen shows changes by itself (the seconds
+        label, the on-screen strip, a warning, the end); None while nothing does."""
+        view = self.timer.view()
+        if view is None:
+            return None
+        delays = [self.timer.due_in()]
+        if view.phase is Phase.RUNNING:
+            delays.append(until_step(view.seconds_left, SCREEN_STEP_S))
+        elif self.timer.timed:  # time is up: the red blinks
+            delays.append(changes_in(self.lights.leds, self.clock(), view))
+        found = [d for d in delays if d is not None]
+        return max(0.0, min(found)) if found else None
+
+    def picture(self, view: HourglassView | None) -> Frame:
+        """The strip as the screen draws it: the sand in half seconds, as the seconds
+        label counts whole ones (each redraw costs the Pi a full frame; the strip
+        itself drains in its own finer steps)."""
+        if view is not None and view.phase is Phase.RUNNING:
+            steps = math.ceil(view.seconds_left / SCREEN_STEP_S)
+            view = dataclasses.replace(view, seconds_left=max(0.0, steps * SCREEN_STEP_S))
+        return self.lights.picture(self.clock(), view)
+
+    def plan(self) -> None:
+        """The next tick, when something shown changes; none while nothing does."""
+        if self._next is not None:
+            self._next.cancel()
+            self._next = None
+        delay = self.next_change_in() if self.enabled else None
+        if delay is not None:
+            self._next = KivyClock.schedule_once(lambda _dt: self.tick(), delay)
+
+    def stop(self) -> None:
+        self.enabled = False
+        self.plan()
