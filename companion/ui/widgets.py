@@ -325,13 +325,14 @@ class OnScreenKeyboard(GridLayout):
 
 class QRCode(Redrawn):
     """A QR code with the quiet zone the scanners need: one small texture, a pixel a
-    module, drawn scaled up without smoothing by a whole number (`unit`): modules of
-    one width read better than a code scaled by a fraction. (A rectangle per run of
-    dark modules made thousands of instructions: 70 MB for a long link on llvmpipe.)"""
+    module, drawn scaled up without smoothing to fill its box (`unit`: screen pixels
+    a module; a phone reads a larger code from further away, and a decoder samples
+    the modules' centres, so a fraction does no harm). (A rectangle per run of dark
+    modules made thousands of instructions: 70 MB for a long link on llvmpipe.)"""
 
     data = StringProperty("")
     modules = ObjectProperty(None, allownone=True)
-    unit = NumericProperty(0)  # pixels per module, as last drawn
+    unit = NumericProperty(0)  # screen pixels per module, as last drawn
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -352,14 +353,12 @@ class QRCode(Redrawn):
     def draw(self) -> None:
         if not self.modules:
             return
-        count = len(self.modules) + 8  # 4 modules of quiet zone on each side
-        unit = max(1, int(min(self.width, self.height) // count))
-        self.unit = unit
-        side = unit * count
+        side = min(self.width, self.height)
+        self.unit = side / (len(self.modules) + 8)  # 4 modules of quiet zone a side
         Color(1, 1, 1, 1)
         Rectangle(
             texture=self._made(),
-            pos=(round(self.center_x - side / 2), round(self.center_y - side / 2)),
+            pos=(self.center_x - side / 2, self.center_y - side / 2),
             size=(side, side),
         )
 
