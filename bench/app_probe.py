@@ -37,27 +37,34 @@ def emit(**figures: float) -> None:
     print(json.dumps(figures), flush=True)
 
 
-def bare() -> None:
+def hello():  # type: ignore[no-untyped-def]
+    """A Kivy hello-world at the table's size, nothing of ours in it: the baselines'
+    window."""
     from kivy.config import Config
 
     Config.set("graphics", "width", "800")
     Config.set("graphics", "height", "480")
     from kivy.app import App
-    from kivy.clock import Clock
     from kivy.uix.label import Label
 
     class Hello(App):
         def build(self) -> Label:
             return Label(text="Hello")
 
-        def on_start(self) -> None:
-            Clock.schedule_once(self.first_frame, 0)
+    return Hello()
 
-        def first_frame(self, _dt: float) -> None:
-            emit(seconds=time.perf_counter() - STARTED)
-            self.stop()
 
-    Hello().run()
+def bare() -> None:
+    from kivy.clock import Clock
+
+    app = hello()
+
+    def first_frame(_dt: float) -> None:
+        emit(seconds=time.perf_counter() - STARTED)
+        app.stop()
+
+    app.bind(on_start=lambda *_: Clock.schedule_once(first_frame, 0))
+    app.run()
 
 
 def make_app(new_game: bool):  # type: ignore[no-untyped-def]
@@ -279,13 +286,8 @@ def buzzer() -> None:
 def bare_buzzer() -> None:
     """The same stall beside a bare thread that only sleeps until each end (Python's
     own wake-up on this machine, with nothing of ours): the baseline."""
-    from kivy.app import App
     from kivy.clock import Clock
-    from kivy.config import Config
-    from kivy.uix.label import Label
 
-    Config.set("graphics", "width", "800")
-    Config.set("graphics", "height", "480")
     sys.setswitchinterval(0.001)  # as the app's glass driver sets it
     errors: list[float] = []
     woken = threading.Event()
@@ -294,11 +296,7 @@ def bare_buzzer() -> None:
         woken.wait(end - time.monotonic())
         errors.append((time.monotonic() - end) * 1000)
 
-    class Hello(App):
-        def build(self) -> Label:
-            return Label(text="Hello")
-
-    app = Hello()
+    app = hello()
 
     def start_glass(_dt: float = 0.0) -> None:
         end = time.monotonic() + GLASS_S
@@ -324,19 +322,9 @@ def bare_buzzer() -> None:
 
 def bare_idle() -> None:
     """A Kivy hello-world's CPU over the same time: what Kivy's own loop costs."""
-    from kivy.app import App
     from kivy.clock import Clock
-    from kivy.config import Config
-    from kivy.uix.label import Label
 
-    Config.set("graphics", "width", "800")
-    Config.set("graphics", "height", "480")
-
-    class Hello(App):
-        def build(self) -> Label:
-            return Label(text="Hello")
-
-    app = Hello()
+    app = hello()
     state: dict[str, float] = {}
 
     def begin(_dt: float) -> None:
@@ -354,18 +342,7 @@ def bare_idle() -> None:
 
 def bare_rss() -> None:
     """The same window with nothing of ours in it: what Kivy and GL cost alone."""
-    from kivy.config import Config
-
-    Config.set("graphics", "width", "800")
-    Config.set("graphics", "height", "480")
-    from kivy.app import App
-    from kivy.uix.label import Label
-
-    class Hello(App):
-        def build(self) -> Label:
-            return Label(text="Hello")
-
-    app = Hello()
+    app = hello()
 
     def report(_dt: float) -> None:
         emit(mb=_rss_mb())
