@@ -21,17 +21,18 @@ import types
 import typing
 from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import platformdirs
-import tomlkit
-import tomlkit.exceptions
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
 from companion import safefile
 from companion.core.errors import ConfigError
 from companion.core.messages import Catalog, Message
+
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
 
 APP_NAME = "companion"  # the same folder name as the store's data directory
 CONFIG_FILE = "config.toml"
@@ -416,6 +417,8 @@ def dumps(config: Config, previous: str = "") -> str:
     (its comment kept), a setting the file does not name is added only when it differs
     from the default (or when there was no file), and a setting now unset is removed.
     """
+    import tomlkit  # only when the settings are saved: it costs start-up 17 ms
+
     doc = _document(previous)
     fresh = not previous.strip()
     data = config.model_dump(mode="python")
@@ -435,7 +438,10 @@ def dumps(config: Config, previous: str = "") -> str:
     return tomlkit.dumps(doc)
 
 
-def _document(previous: str) -> tomlkit.TOMLDocument:
+def _document(previous: str) -> TOMLDocument:
+    import tomlkit
+    import tomlkit.exceptions
+
     try:
         return tomlkit.parse(previous)
     except tomlkit.exceptions.TOMLKitError:  # edited by hand since it was read: start anew
