@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from companion.core.errors import RuleError
-from companion.core.model import ActionBase, Frozen, NonZero
+from companion.core.model import ActionBase, Frozen, NonZero, by_name
 from companion.games.balmy_balloonists.messages import M
 
 PALETTE = ("red", "yellow", "green", "blue", "purple", "white")
@@ -259,10 +259,7 @@ class State(Frozen):
         return [b.colour for b in self.balloons].index(colour)
 
     def player(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise RuleError(M("unknown_player", name=name))
+        return by_name(self.players, name, M("unknown_player", name=name))
 
     @property
     def current_balloon(self) -> Balloon | None:
