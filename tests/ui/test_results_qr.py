@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import zxingcpp
@@ -26,8 +27,23 @@ def ui(tmp_path: Path) -> Iterator[Harness]:
     harness.close()
 
 
-def finished(ui: Harness, name: str) -> int:
-    data = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+FIVE = {  # five players, the most a race with a QR code has; the first balloon home wins
+    "format": 1,
+    "game": "ballonrennen",
+    "seed": 7,
+    "players": ["Aleksandra", "Bartłomiej", "Katarzyna", "Magdalena", "Krzysztof"],
+    "actions": [
+        {"type": "release", "sandbags": 1},
+        {"type": "wind_card", "card": "calm"},
+        {"type": "drop_mail"},
+        {"type": "reach_goal"},
+    ],
+}
+
+
+def finished(ui: Harness, name: str, data: dict[str, Any] | None = None) -> int:
+    if data is None:
+        data = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
     for index, action in enumerate(data["actions"]):
         action["at"] = f"2025-03-14T19:{index // 3:02d}:{index % 3 * 20:02d}.000Z"
     session_id = ui.store.import_session(files.replay(data, name))
@@ -77,6 +93,15 @@ def test_a_game_nobody_won_reaches_the_phone_without_ranks(ui: Harness) -> None:
         {"name": "Bo", "winner": False},
     ]
     assert play["game"]["noPoints"] is True
+
+
+def test_five_players_fit_a_version_15_code(ui: Harness) -> None:
+    session_id = finished(ui, "five.json", FIVE)
+    text = read_qr(ui.shot("results-qr-five"))
+    assert bgstats.decode(text) == meant(ui, session_id)
+    assert [p["name"] for p in bgstats.decode(text)["players"]] == FIVE["players"]
+    side = len(ui.screen.ids.qr.modules)
+    assert (side - 17) // 4 <= 15, f"a version {(side - 17) // 4} code"
 
 
 def test_a_tap_on_the_code_shows_it_as_large_as_the_screen_allows(ui: Harness) -> None:
