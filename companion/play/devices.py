@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.config import Config
 from companion.core.errors import CompanionError, HardwareError
-from hardware.buttons import ButtonReader
 from hardware.buzzer import BuzzerController, NullSounder, create_buzzer
-from hardware.dice import DiceReader, start_reader
 from hardware.errors import DeviceError
 from hardware.events import HardwareEvent
 from hardware.flood import FloodQueue
 from hardware.strip import NullStrip, RecordingStrip, Strip, create_strip
 
 if TYPE_CHECKING:
+    from hardware.buttons import ButtonReader
+    from hardware.dice import DiceReader
     from hardware.sim import Simulation
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,23 @@ def build(make: Callable[[], T]) -> T:
 
 
 class Devices:
-    def __init__(self, config: Config, *, simulate: bool, clock: Clock = time.monotonic) -> None:
+    """The devices of `config`, opened at once or, with `open_now=False`, when `open()`
+    is called: the app opens them after the home screen's first frame (gpiozero, its
+    pin factory, the serial port and the simulation's pty cost start-up 40 ms here,
+    more on a Pi), or before a game's table, which drives the strip and the buzzer."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        simulate: bool,
+        clock: Clock = time.monotonic,
+        open_now: bool = True,
+    ) -> None:
         self.config = config
+        self.simulate = simulate
+        self.clock = clock
+        self.opened = False
         # Bounded: a device gone wrong cannot fill the memory, and what is lost is
         # counted for the status line.
         self.events = FloodQueue()
@@ -56,10 +71,18 @@ class Devices:
         self.strip: Strip = NullStrip()
         self.buzzer = BuzzerController(NullSounder(), clock)
         self.dice: DiceReader | None = None
-        if simulate:
-            self._simulate(clock)
+        if open_now:
+            self.open()
+
+    def open(self) -> None:
+        """Open the devices (once; a second call does nothing)."""
+        if self.opened:
+            return
+        self.opened = True
+        if self.simulate:
+            self._simulate(self.clock)
         else:
-            self._real(clock)
+            self._real(self.clock)
 
     def _simulate(self, clock: Clock) -> None:
         from hardware.sim import Simulation  # mock pins and a pty: not on a real table
@@ -79,6 +102,9 @@ class Devices:
         self.dice = self.sim.dice
 
     def _real(self, clock: Clock) -> None:
+        from hardware.buttons import ButtonReader  # gpiozero: after the first frame
+        from hardware.dice import start_reader
+
         config = self.config
         self.buttons = self._try("buttons", lambda: ButtonReader(config.buttons, self.events))
         strip = self._try("strip", lambda: create_strip(config.strip))

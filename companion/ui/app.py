@@ -35,7 +35,6 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.terms import colour as colour_term
 from companion.i18n import languages, translator
-from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui import registry, theme
 from companion.ui.navigator import Navigator, load_kv
@@ -44,6 +43,7 @@ from companion.ui.status import device_status
 from companion.ui.strings import UI, Said
 
 if TYPE_CHECKING:
+    from companion.play.devices import Devices
     from companion.ui.viewmodel import GameModel
 
 log = logging.getLogger(__name__)
@@ -130,25 +130,36 @@ class CompanionApp(App):
         # The shared kv files' dynamic classes stand on these widgets: in Kivy's
         # Factory (by name) before the files are loaded.
         from companion.ui import widgets  # noqa: F401
-        from companion.ui.screens.menu import MenuView
 
         load_kv(registry.SHARED_KV)
         Window.clearcolor = theme.rgba(theme.BACKGROUND)
-        self.menu = MenuView()
         return ScreenManager(transition=NoTransition())
 
     def on_start(self) -> None:
         self.router.listen()
         Window.bind(on_resize=self._resized, on_request_close=self._close_requested)
         self._resized(Window, *Window.size)
-        self.status = device_status(self.devices)
         self.can_power_off = power.available(kiosk=self.kiosk)
         self.frames.start()
-        self.navigator.first()
+        self.navigator.first()  # a game's table opens the devices first
+        if self.devices.opened:
+            self.status = device_status(self.devices)
+        else:
+            Window.bind(on_flip=self._first_frame_drawn)
         # One line for the service log and for tests: keys and taps count from now on.
         print(f"companion: ready on the {self.manager.current} screen", flush=True)
 
+    def open_devices(self) -> None:
+        if not self.devices.opened:
+            self.devices.open()
+            self.status = device_status(self.devices)
+
+    def _first_frame_drawn(self, *_: Any) -> None:
+        Window.unbind(on_flip=self._first_frame_drawn)
+        Clock.schedule_once(lambda _dt: self.open_devices(), 0)
+
     def on_stop(self) -> None:
+        Window.unbind(on_flip=self._first_frame_drawn)
         self.frames.stop()
         self.router.stop()
         Window.unbind(on_resize=self._resized, on_request_close=self._close_requested)
@@ -196,7 +207,11 @@ class CompanionApp(App):
         return self.navigator.for_model()
 
     def open_menu(self) -> None:
-        if self.menu is not None and self.menu.parent is None:
+        if self.menu is None:  # built when first asked for: 12 ms less before home
+            from companion.ui.screens.menu import MenuView
+
+            self.menu = MenuView()
+        if self.menu.parent is None:
             self.menu.open()
 
     # -- the game in play ----------------------------------------------------------
@@ -234,6 +249,7 @@ class CompanionApp(App):
 
         row = self.store.session_row(session_id)
         session = self.store.load_session(session_id)
+        self.open_devices()  # the glass drives the strip and the buzzer
         if self.model is not None:
             self.model.close()
         self.model = GameModel(
@@ -278,7 +294,9 @@ def launch(
 ) -> None:
     """Run the app on `store` until it stops (Quit, the window closed, or SIGTERM from
     systemd: the game is saved as on Quit)."""
-    devices = Devices(settings, simulate=simulate)
+    from companion.play.devices import Devices
+
+    devices = Devices(settings, simulate=simulate, open_now=False)
     app = CompanionApp(
         settings=settings,
         store=store,

@@ -64,11 +64,18 @@ class Harness:
         new_game: tuple[str, Sequence[str]] | None = None,
         settings: Config | None = None,
         seed: int = 7,
+        *,
+        open_devices: bool = True,
+        first_frames: int = 4,
     ) -> None:
         self.clock = FakeClock()
         self.store = Store(data / "companion.db")
         self.settings = settings or Config()
-        self.devices = Devices(self.settings, simulate=True, clock=self.clock)
+        # `companion run` leaves them to the app (open_devices=False), which opens them
+        # after the first frame or before a game's table.
+        self.devices = Devices(
+            self.settings, simulate=True, clock=self.clock, open_now=open_devices
+        )
         self.app = CompanionApp(
             settings=self.settings,
             store=self.store,
@@ -78,7 +85,7 @@ class Harness:
             seeds=lambda: seed,
         )
         self.app._run_prepare()
-        self.step(4)
+        self.step(first_frames)
 
     # -- frames and time -----------------------------------------------------------
     def step(self, frames: int = 3) -> None:

@@ -342,7 +342,7 @@ def test_hardware_test_page(ui: Harness) -> None:
     ui.devices.events.put(HardwareEvent(Source.GO, Kind.HELD))
     ui.step(2)
     assert page.ids.go.text == "GO held"
-    assert ui.app.menu.parent is None  # on this page a long press is only shown
+    assert ui.app.menu is None or ui.app.menu.parent is None  # here a long press is only shown
     ui.key("u")
     assert page.ids.undo.text == "UNDO pressed"
     assert page.ids.button_lines.text.splitlines()[-1].endswith("UNDO pressed")
