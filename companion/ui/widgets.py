@@ -506,7 +506,15 @@ class StepTap(Tap):
         """The step to apply: +-1 on a tap, +-big on a long press."""
 
 
-class AskView(ModalView):
+class Sheet(ModalView):
+    """A view over the screen, drawn by its own kv rules: Kivy's theme picture is never
+    loaded for it (ModalView's default `background` made Kivy load the whole default
+    theme atlas, 92 textures, the first time a dialog was built)."""
+
+    background = StringProperty("")
+
+
+class AskView(Sheet):
     """A question before something that cannot be taken back at once (a game left
     unfinished, settings not saved, a game resumed up to its last good action): the
     sentence, and a button for each answer. `answers` are (label, action) pairs, the

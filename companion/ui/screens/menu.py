@@ -9,9 +9,9 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.uix.modalview import ModalView
 
 from companion.ui.screens.settings_data import LANGUAGE_NAMES
+from companion.ui.widgets import Sheet
 
 
 def language_name(lang: str, _lang: str = "") -> str:
@@ -19,13 +19,13 @@ def language_name(lang: str, _lang: str = "") -> str:
     return LANGUAGE_NAMES.get(lang, lang)
 
 
-class MenuView(ModalView):
+class MenuView(Sheet):
     def choose_language(self) -> None:
         """Every language in a list, by its own name: one tap picks it."""
         LanguageView().open()
 
 
-class LanguageView(ModalView):
+class LanguageView(Sheet):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         app = App.get_running_app()

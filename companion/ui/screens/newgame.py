@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion import games
@@ -18,12 +17,12 @@ from companion.ui import theme
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
 from companion.ui.tables.base.adapter import OptionField
-from companion.ui.widgets import AskView, sized
+from companion.ui.widgets import AskView, Sheet, sized
 
 MAX_KNOWN = 12  # chips shown; the most recently seated first
 
 
-class NameKeyboard(ModalView):
+class NameKeyboard(Sheet):
     """The on-screen keyboard for a new player's name."""
 
     error = ObjectProperty(None, allownone=True)

@@ -9,7 +9,6 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
 from companion.core.errors import CompanionError
@@ -17,9 +16,10 @@ from companion.ui import theme
 from companion.ui.screens import bgstats
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
+from companion.ui.widgets import Sheet
 
 
-class QRView(ModalView):
+class QRView(Sheet):
     """The BG Stats code over the whole screen; a tap closes it."""
 
     link = StringProperty("")

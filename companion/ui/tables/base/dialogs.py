@@ -21,10 +21,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
-from kivy.uix.modalview import ModalView
 
 from companion.ui.tables.base.adapter import Correction
-from companion.ui.widgets import DieFace, StepTap, sized
+from companion.ui.widgets import DieFace, Sheet, StepTap, sized
 
 if TYPE_CHECKING:
     from companion.ui.tables.base.screen import TableScreen
@@ -33,7 +32,7 @@ D = TypeVar("D", bound="TableDialog")
 MAX_IN_A_LINE = 4  # choices of a question side by side; more go in lines of three
 
 
-class TableDialog(ModalView):
+class TableDialog(Sheet):
     error = StringProperty("")  # the answer to the last press made while it is open
 
 
