@@ -54,16 +54,22 @@ def hello():  # type: ignore[no-untyped-def]
     return Hello()
 
 
-def bare() -> None:
-    from kivy.clock import Clock
+def at_first_frame(app, report) -> None:  # type: ignore[no-untyped-def]
+    """Emit `report()` when the first frame has been drawn (the window's first flip),
+    then stop: what a player sees, the same for the bare window and the app."""
+    from kivy.core.window import Window
 
-    app = hello()
-
-    def first_frame(_dt: float) -> None:
-        emit(seconds=time.perf_counter() - STARTED)
+    def drawn(*_: object) -> None:
+        Window.unbind(on_flip=drawn)
+        emit(seconds=time.perf_counter() - STARTED, **report())
         app.stop()
 
-    app.bind(on_start=lambda *_: Clock.schedule_once(first_frame, 0))
+    app.bind(on_start=lambda *_: Window.bind(on_flip=drawn))
+
+
+def bare() -> None:
+    app = hello()
+    at_first_frame(app, dict)
     app.run()
 
 
@@ -77,19 +83,14 @@ def make_app(new_game: bool):  # type: ignore[no-untyped-def]
     from companion.ui.app import CompanionApp
 
     settings = Config()
-    devices = Devices(settings, simulate=True)
+    devices = Devices(settings, simulate=True, open_now=False)  # as `launch` does
     game = ("wyscig-balonow", ["Ola", "Jan", "Ewa"]) if new_game else None
     return CompanionApp(settings=settings, store=Store(), devices=devices, new_game=game)
 
 
 def cold() -> None:
     app = make_app(new_game=False)
-
-    def first_frame(_dt: float) -> None:
-        emit(seconds=time.perf_counter() - STARTED, screen=app.manager.current == "home")
-        app.stop()
-
-    after_start(app, first_frame, 0)
+    at_first_frame(app, lambda: {"screen": app.manager.current == "home"})
     app.run()
 
 
