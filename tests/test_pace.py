@@ -10,6 +10,7 @@ import math
 import pytest
 
 from companion.ui.pace import AWAKE_S, IDLE_FPS, Pace
+from companion.ui.ticks import kivy_timeout
 
 FULL = 60.0
 NONE = math.inf  # Kivy's answer when nothing is scheduled (the largest float)
@@ -78,3 +79,36 @@ def test_uninstalled_the_clock_waits_as_kivy_does(paced: tuple[Pace, KivyClock])
     pace, clock = paced
     pace.uninstall()
     assert sleep_asked(clock) == pytest.approx(1 / FULL)
+
+
+class Frames:
+    """Kivy's clock as a planned tick sees it: 10 ms into a frame."""
+
+    def __init__(self) -> None:
+        self.frame = 50.0
+        self.now = 50.010
+
+    def time(self) -> float:
+        return self.now
+
+    def get_time(self) -> float:
+        return self.frame
+
+    def get_resolution(self) -> float:
+        return 0.0056
+
+
+def fires_at(frames: Frames, timeout: float) -> float:
+    """Kivy's rule: an event fires at the first frame at least its timeout after the
+    frame that scheduled it, less the clock's resolution."""
+    return frames.get_time() + timeout - frames.get_resolution()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.0004, 0.5])
+def test_a_planned_tick_comes_when_the_change_is_due_not_before(delay: float) -> None:
+    frames = Frames()
+    timeout = kivy_timeout(frames, delay)
+    assert fires_at(frames, timeout) == pytest.approx(frames.now + delay)
+    assert timeout > 0  # 0 is Kivy's "at the next frame": its full rate's slot, not now
+    # the loop sleeps until Kivy's nominal time: a resolution after the change at most
+    assert frames.get_time() + timeout - (frames.now + delay) <= frames.get_resolution() + 1e-9
