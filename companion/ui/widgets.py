@@ -95,16 +95,23 @@ class FitLabel(Label):
         self.bind(text=self._later, size=self._later, most=self._later, least=self._later)
 
     def fit(self, *_: Any) -> None:
+        """The largest size, in whole steps of the scale, at which the text fits: a
+        binary search (each try renders the text, and opens the font at that size,
+        kept by Kivy: 100 KB each), so a headline tries 5 sizes of 23, not all."""
         from kivy.app import App
 
         scale = float(getattr(App.get_running_app(), "scale", 1.0))
         self.text_size = self.size
-        size = self.most * scale
-        while True:
-            self.font_size = size
-            if size <= self.least * scale or problem(self) is None:
-                return
-            size = max(self.least * scale, size - scale)
+        steps = max(0, round(self.most - self.least))
+        low, high = 0, steps  # `low` steps above `least` always fits (or is the least)
+        while low < high:
+            middle = (low + high + 1) // 2
+            self.font_size = (self.least + middle) * scale
+            if problem(self) is None:
+                low = middle
+            else:
+                high = middle - 1
+        self.font_size = (self.least + low) * scale
 
 
 class HoldArea(ButtonBehavior, Label):
