@@ -103,27 +103,48 @@ def test_twenty_power_cuts_lose_no_acknowledged_action(_isolated_data: Path) -> 
     in_flight: str | None = None
     for cut in range(KILLS):
         child = start(seed=cut + 1, new=cut == 0)
-        assert child.stdout is not None and child.stdin is not None
-        words = next(line.split() for line in child.stdout if line.startswith("resumed"))
-        resumed = Acknowledged.parse(words[2:])
-        disk = stored(_isolated_data)  # the child waits: nothing changes while we read
-        assert (resumed.length, words[1], resumed.whole) == (disk.length, disk.state, disk.whole)
-        if acknowledged is not None:
-            assert holds_exactly(disk, acknowledged, in_flight), (cut, disk, acknowledged)
-        acknowledged, in_flight = resumed, None
-        child.stdin.write("play\n")
-        child.stdin.flush()
-        seen = [child.stdout.readline() for _ in range(moments.randint(1, 12))]
-        os.kill(child.pid, signal.SIGKILL)
-        child.wait()
-        # everything the child printed before it died is still in the pipe
-        for line in [*seen, *child.stdout.read().splitlines()]:
-            if line.startswith("ack "):
-                acknowledged, in_flight = Acknowledged.parse(line.split()[1:]), None
-            elif line.startswith("doing "):
-                in_flight = line.split()[1]
-        disk = stored(_isolated_data)
-        assert holds_exactly(disk, acknowledged, in_flight), (cut, disk, acknowledged, in_flight)
+        try:
+            acknowledged, in_flight = cut_power(
+                _isolated_data, child, cut, moments, acknowledged, in_flight
+            )
+        finally:  # a failed check must not leave the child waiting on its stdin
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+
+
+def cut_power(
+    data: Path,
+    child: subprocess.Popen[str],
+    cut: int,
+    moments: random.Random,
+    acknowledged: Acknowledged | None,
+    in_flight: str | None,
+) -> tuple[Acknowledged, str | None]:
+    """One life of the child: what it resumed is what is stored, then it plays until
+    it is killed; what it acknowledged is stored."""
+    assert child.stdout is not None and child.stdin is not None
+    words = next(line.split() for line in child.stdout if line.startswith("resumed"))
+    resumed = Acknowledged.parse(words[2:])
+    disk = stored(data)  # the child waits: nothing changes while we read
+    assert (resumed.length, words[1], resumed.whole) == (disk.length, disk.state, disk.whole)
+    if acknowledged is not None:
+        assert holds_exactly(disk, acknowledged, in_flight), (cut, disk, acknowledged)
+    acknowledged, in_flight = resumed, None
+    child.stdin.write("play\n")
+    child.stdin.flush()
+    seen = [child.stdout.readline() for _ in range(moments.randint(1, 12))]
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    # everything the child printed before it died is still in the pipe
+    for line in [*seen, *child.stdout.read().splitlines()]:
+        if line.startswith("ack "):
+            acknowledged, in_flight = Acknowledged.parse(line.split()[1:]), None
+        elif line.startswith("doing "):
+            in_flight = line.split()[1]
+    disk = stored(data)
+    assert holds_exactly(disk, acknowledged, in_flight), (cut, disk, acknowledged, in_flight)
+    return acknowledged, in_flight
 
 
 def test_the_check_is_exact() -> None:
