@@ -39,7 +39,6 @@ from companion.store import Store
 from companion.ui import registry, theme
 from companion.ui.navigator import Navigator, load_kv
 from companion.ui.routing import FrameClock, HardwareRouter
-from companion.ui.status import device_status
 from companion.ui.strings import UI, Said
 
 if TYPE_CHECKING:
@@ -142,24 +141,11 @@ class CompanionApp(App):
         self.can_power_off = power.available(kiosk=self.kiosk)
         self.frames.start()
         self.navigator.first()  # a game's table opens the devices first
-        if self.devices.opened:
-            self.status = device_status(self.devices)
-        else:
-            Window.bind(on_flip=self._first_frame_drawn)
+        self.frames.open_devices_after_first_frame()
         # One line for the service log and for tests: keys and taps count from now on.
         print(f"companion: ready on the {self.manager.current} screen", flush=True)
 
-    def open_devices(self) -> None:
-        if not self.devices.opened:
-            self.devices.open()
-            self.status = device_status(self.devices)
-
-    def _first_frame_drawn(self, *_: Any) -> None:
-        Window.unbind(on_flip=self._first_frame_drawn)
-        Clock.schedule_once(lambda _dt: self.open_devices(), 0)
-
     def on_stop(self) -> None:
-        Window.unbind(on_flip=self._first_frame_drawn)
         self.frames.stop()
         self.router.stop()
         Window.unbind(on_resize=self._resized, on_request_close=self._close_requested)
@@ -249,7 +235,7 @@ class CompanionApp(App):
 
         row = self.store.session_row(session_id)
         session = self.store.load_session(session_id)
-        self.open_devices()  # the glass drives the strip and the buzzer
+        self.frames.open_devices()  # the glass drives the strip and the buzzer
         if self.model is not None:
             self.model.close()
         self.model = GameModel(

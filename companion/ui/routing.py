@@ -145,6 +145,7 @@ class FrameClock:
     def stop(self) -> None:
         self.app.devices.events.on_put = None
         Window.unbind(on_motion=self.pace.stir, on_key_down=self.pace.stir, on_flip=flushed)
+        Window.unbind(on_flip=self._first_frame_drawn)
         self.pace.uninstall()
         for event in self._events:
             event.cancel()
@@ -169,6 +170,25 @@ class FrameClock:
         model = self.app.model
         if model is not None and not model.driver.lent:
             model.tick()
+
+    def open_devices(self) -> None:
+        """Open the devices now, if they are not yet (before a game's table: its glass
+        drives the strip and the buzzer)."""
+        if not self.app.devices.opened:
+            self.app.devices.open()
+            self.check_status()
+
+    def open_devices_after_first_frame(self) -> None:
+        """The first frame does not wait for gpiozero, the serial port or the
+        simulation: the devices open once it has been drawn."""
+        if self.app.devices.opened:
+            self.check_status()
+        else:
+            Window.bind(on_flip=self._first_frame_drawn)
+
+    def _first_frame_drawn(self, *_: Any) -> None:
+        Window.unbind(on_flip=self._first_frame_drawn)
+        Clock.schedule_once(lambda _dt: self.open_devices(), 0)
 
     def check_status(self, _dt: float = 0.0) -> None:
         """The devices' state on the status line (once a second, and when asked)."""

@@ -19,6 +19,8 @@ def dice_message(problem: DiceProblem) -> Message:
 
 
 def device_status(devices: Devices) -> list[Message]:
+    if not devices.opened:
+        return []  # nothing to say of devices not looked at yet (the first frame)
     status = [_buttons(devices), _strip(devices), _dice(devices)]
     if devices.dropped:
         status.append(UI("events_dropped", count=devices.dropped))
