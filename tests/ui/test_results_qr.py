@@ -95,13 +95,19 @@ def test_a_game_nobody_won_reaches_the_phone_without_ranks(ui: Harness) -> None:
     assert play["game"]["noPoints"] is True
 
 
-def test_five_players_fit_a_version_15_code(ui: Harness) -> None:
+def test_five_players_reach_the_phone_whole(ui: Harness) -> None:
     session_id = finished(ui, "five.json", FIVE)
     text = read_qr(ui.shot("results-qr-five"))
     assert bgstats.decode(text) == meant(ui, session_id)
     assert [p["name"] for p in bgstats.decode(text)["players"]] == FIVE["players"]
     side = len(ui.screen.ids.qr.modules)
-    assert (side - 17) // 4 <= 15, f"a version {(side - 17) // 4} code"
+    assert (side - 17) // 4 <= 18, f"a version {(side - 17) // 4} code"
+    ui.tap(ui.screen.ids.qr)  # as large as the screen allows: 4.7 px a module here
+    large = next(w for w in Window.children if type(w).__name__ == "QRView")
+    ui.step(2)
+    assert large.ids.qr.unit >= 4.5
+    assert read_qr(ui.shot("results-qr-five-large")) == text
+    ui.tap(large)
 
 
 def test_a_tap_on_the_code_shows_it_as_large_as_the_screen_allows(ui: Harness) -> None:

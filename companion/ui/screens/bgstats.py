@@ -15,14 +15,12 @@ what is ours to keep short are the values and the choice of fields:
 - a game nobody won (every balloon out) gets no ranks and no winner at all: BG Stats
   then records a play that everyone lost, rather than everyone in second place.
 
-The JSON's own punctuation travels as it is: `{}[]":,`. Every browser reads a link by
-the URL Standard, which takes these in a query (it escapes the `"` itself before the
-request; BG Stats' page decodes `data` back to the same text). Escaping them as
-RFC 3986 asks made a five-player play a version 18 code (89 modules a side, where
-version 15 has 77): every quote took three bytes. Everything else that is not a
-letter, a digit or `-._~` is percent-encoded: a space, `%`, `&`, `#`, `+` and `'` in
-a name would end or change the `data` value, and UTF-8 is escaped so that a decoder
-never has to guess the code's character set.
+The JSON is percent-encoded as a URL's query allows (RFC 3986): `:` and `,` stay as
+they are, everything else that is not a letter, a digit or `-._~` is escaped, so the
+QR code holds plain ASCII and every phone opens it as a link. (Left unescaped, the
+JSON's quotes and braces would make five players a version 15 code instead of 18, but
+ZXing, under many Android scanners, takes a text with `"`, `{` or `}` for plain text,
+not a link, and Apple's URL parsing refused them before iOS 17.)
 """
 
 from __future__ import annotations
@@ -39,7 +37,7 @@ from companion.store import SessionRow
 BASE = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Balloons"
 GAME_IDS = {"wyscig-balonow": "wb", "ballonrennen": "br", "balmy-balloonists": "bb"}
-QUERY_SAFE = ':,"{}[]'  # the JSON's punctuation: the URL Standard takes it in a query
+QUERY_SAFE = ":,"  # allowed in a query as they are, and read the same by every decoder
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
