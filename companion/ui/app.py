@@ -141,9 +141,11 @@ class CompanionApp(App):
         self.can_power_off = power.available(kiosk=self.kiosk)
         self.frames.start()
         self.navigator.first()  # a game's table opens the devices first
-        self.frames.open_devices_after_first_frame()
-        # One line for the service log and for tests: keys and taps count from now on.
-        print(f"companion: ready on the {self.manager.current} screen", flush=True)
+        # One line for the service log and for tests, once the devices are open: keys
+        # and taps count from now on.
+        self.frames.open_devices_after_first_frame(
+            then=lambda: print(f"companion: ready on the {self.manager.current} screen", flush=True)
+        )
 
     def on_stop(self) -> None:
         self.frames.stop()

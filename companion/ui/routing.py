@@ -15,6 +15,7 @@ to the game in play, GO held to the menu, a press to the screen's `button(source
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
@@ -124,6 +125,7 @@ class FrameClock:
         self.router = router
         self.pace = Pace()
         self._events: list[Any] = []
+        self._then: Callable[[], object] = lambda: None
 
     def start(self) -> None:
         app = self.app
@@ -178,17 +180,23 @@ class FrameClock:
             self.app.devices.open()
             self.check_status()
 
-    def open_devices_after_first_frame(self) -> None:
+    def open_devices_after_first_frame(self, then: Callable[[], object]) -> None:
         """The first frame does not wait for gpiozero, the serial port or the
-        simulation: the devices open once it has been drawn."""
+        simulation: the devices open once it has been drawn, and `then` follows."""
+        self._then = then
         if self.app.devices.opened:
             self.check_status()
+            then()
         else:
             Window.bind(on_flip=self._first_frame_drawn)
 
     def _first_frame_drawn(self, *_: Any) -> None:
         Window.unbind(on_flip=self._first_frame_drawn)
-        Clock.schedule_once(lambda _dt: self.open_devices(), 0)
+        Clock.schedule_once(self._open_then, 0)
+
+    def _open_then(self, _dt: float) -> None:
+        self.open_devices()
+        self._then()
 
     def check_status(self, _dt: float = 0.0) -> None:
         """The devices' state on the status line (once a second, and when asked)."""

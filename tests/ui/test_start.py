@@ -5,23 +5,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from kivy.core.window import Window
 
 from tests.ui.harness import Harness
 
 
-def test_the_devices_open_after_the_home_screens_first_frame(tmp_path: Path) -> None:
+def test_the_devices_open_after_the_home_screens_first_frame(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ui = Harness(tmp_path, open_devices=False, first_frames=0)
     try:
         assert ui.app.root.current == "home"
         assert not ui.devices.opened and ui.devices.sim is None
         assert ui.app.status == []  # nothing said about devices not looked at yet
+        assert "ready" not in capsys.readouterr().out  # a key now would be lost
         drawn: list[bool] = []
         Window.bind(on_flip=lambda *_: drawn.append(ui.devices.opened))
         ui.step(3)
         assert drawn and drawn[0] is False  # the first frame did not wait for them
         assert ui.devices.opened and ui.devices.sim is not None
         assert ui.app.status  # the status line names them now
+        assert capsys.readouterr().out == "companion: ready on the home screen\n"
         ui.app.show("hwtest")
         ui.step(2)
         ui.key("space")  # the simulated GO button reaches the screen
