@@ -64,7 +64,7 @@ def test_an_idle_or_paused_glass_plans_no_tick(tmp_path: Path) -> None:
     table = model(tmp_path, "wyscig-balonow", clock)
     assert table.ticks.next_change_in() is None and not table.ticks.ticking
     table.go()  # the sand runs
-    assert table.ticks.ticking and 0 < (table.ticks.next_change_in() or 0) <= 1.0
+    assert table.ticks.ticking and 0 < (table.ticks.next_change_in() or 0) <= 1.01
     clock.advance(1.0)
     table.toggle_pause()
     assert table.ticks.next_change_in() is None and not table.ticks.ticking
@@ -95,5 +95,5 @@ def test_a_running_glass_ticks_only_when_something_shown_changes(tmp_path: Path)
         table.tick()
         ticks += 1
     assert clock() - started >= duration - 0.01
-    assert ticks <= duration * 2 + 3  # twice a second (and each warning), not 60 times
+    assert ticks <= duration + 3  # once a second (and each warning), not 60 times
     table.close()
