@@ -293,18 +293,10 @@ def test_a_link_the_service_user_planted_is_never_followed(pi: FakePi) -> None:
     assert not cron.exists() and not cron.parent.exists()
     assert "links" in run.steps("doing")
     assert kivy.is_dir() and not kivy.is_symlink()
-    uid = pwd_entry(pi, "companion")
+    uid = pi.user_ids("companion")
     assert owner_and_mode(kivy)[:2] == uid and owner_and_mode(kivy)[2] == 0o750
     ini = pi.path("/var/lib/companion/kivy/config.ini")
     assert ini.is_file() and not ini.is_symlink()
     config = pi.path("/etc/companion/config.toml")
     assert config.is_file() and not config.is_symlink()
     assert pi.install().steps("doing") == []  # and it is settled
-
-
-def pwd_entry(pi: FakePi, user: str) -> tuple[int, int]:
-    for line in pi.path("/etc/passwd").read_text().splitlines():
-        fields = line.split(":")
-        if fields[0] == user:
-            return int(fields[2]), int(fields[3])
-    raise AssertionError(f"no user {user}")
