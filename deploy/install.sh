@@ -43,7 +43,9 @@ PREFIX=/opt/companion
 VENV=$PREFIX/venv
 CONF_DIR=/etc/companion
 CONFIG=$CONF_DIR/config.toml
-ENV_FILE=$CONF_DIR/companion.env
+# Read by systemd as root: in a folder only root writes (not the service user's $CONF_DIR).
+ENV_FILE=/etc/default/companion
+OLD_ENV_FILE=$CONF_DIR/companion.env # where it was before: its settings move once
 STATE_DIR=/var/lib/companion
 KIVY_INI=$STATE_DIR/kivy/config.ini
 UNIT=/etc/systemd/system/companion.service
@@ -352,8 +354,19 @@ ensure_settings() {
   local who
   who=$(owner)
   copy_once "$SRC/deploy/config.example.toml" "$CONFIG" 0664 "$who"
-  copy_once "$SRC/deploy/companion.env" "$ENV_FILE" 0644 0:0
+  ensure_env_file
   copy_once "$SRC/deploy/kivy-kms.ini" "$KIVY_INI" 0640 "$who"
+}
+
+# /etc/default/companion, once: from the old /etc/companion/companion.env if there is
+# one (its settings are the service's own; read once, a link there never followed), else
+# from deploy/companion.env.
+ensure_env_file() {
+  [[ -e "$(r "$ENV_FILE")" || -L "$(r "$ENV_FILE")" ]] && return 0
+  local from="deploy/companion.env"
+  [[ -f "$(r "$OLD_ENV_FILE")" && ! -L "$(r "$OLD_ENV_FILE")" ]] && from=$OLD_ENV_FILE
+  step files "write $ENV_FILE from $from" run python3 -I "$HELPER" new-file "$ROOT" \
+    "$ENV_FILE" "$SRC/deploy/companion.env" 0644 0:0 --from "$OLD_ENV_FILE"
 }
 
 ensure_venv() {
@@ -540,8 +553,8 @@ uninstall() {
     run_live systemctl daemon-reload
     run_live udevadm control --reload
   fi
-  say "kept: the games in $STATE_DIR, the settings in $CONF_DIR, the user $APP_USER and the Debian packages"
-  say "      (to remove them too: sudo userdel $APP_USER; sudo rm -r $STATE_DIR $CONF_DIR)"
+  say "kept: the games in $STATE_DIR, the settings in $CONF_DIR and $ENV_FILE, the user $APP_USER and the Debian packages"
+  say "      (to remove them too: sudo userdel $APP_USER; sudo rm -r $STATE_DIR $CONF_DIR $ENV_FILE)"
 }
 
 # --- main -----------------------------------------------------------------------------------

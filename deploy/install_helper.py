@@ -16,8 +16,10 @@ root owns and nobody else may write), and every change is made on what was opene
         the copy, never the file again.
     install_helper.py dir ROOT PATH MODE UID:GID
         A real folder with this owner and mode; a link or a file there is refused.
-    install_helper.py new-file ROOT PATH SOURCE MODE UID:GID
-        PATH from SOURCE, only if PATH does not exist (whatever is there is kept).
+    install_helper.py new-file ROOT PATH SOURCE MODE UID:GID [--from OLD]
+        PATH from SOURCE, only if PATH does not exist (whatever is there is kept); with
+        --from, from the regular file OLD (read once, never through a link) if there
+        is one, else from SOURCE.
 
 ROOT stands for "/" (a fake root in the tests). Only the standard library is used: it
 runs with the system python3 (`python3 -I`), before the venv exists. A refusal is one
@@ -39,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 MAX_SETTINGS_BYTES = 1024 * 1024  # what companion.config reads at most
+MAX_MOVED_BYTES = 64 * 1024  # an environment file moved to root's folder: a few lines
 STRIP_TYPES = ("none", "gpio-bar", "apa102", "ws2812")
 USB_ID = re.compile(r"[0-9a-f]{4}")
 ECHO_LIMIT = 60  # a value quoted back in a sentence is cut to this many characters
@@ -137,11 +140,10 @@ def _open_made_folder(parent: int, name: str, path: str) -> int:
         ) from None
 
 
-def new_file(root: str, path: str, source: str, mode: int, uid: int, gid: int) -> bool:
-    """`path` from `source` if nothing is there; False if something is (it is kept).
+def new_file(root: str, path: str, data: bytes, mode: int, uid: int, gid: int) -> bool:
+    """`path` with `data` if nothing is there; False if something is (it is kept).
     Written under a new name, owner and mode set through its descriptor, then linked
     into place: never opened through a name someone else chose."""
-    data = Path(source).read_bytes()
     *parents, name = _names(path)
     parent = _walk(root, parents, create=True)
     temp = f".{name}.install-{secrets.token_hex(8)}"
@@ -301,6 +303,17 @@ def _owner(text: str) -> tuple[int, int]:
     return int(uid), int(gid)
 
 
+def _content(root: str, source: str, old: Sequence[str]) -> bytes:
+    """SOURCE's bytes, or with `--from OLD` the old file's where there is one."""
+    match list(old):
+        case []:
+            return Path(source).read_bytes()
+        case ["--from", path]:
+            kept = read_once(root, path, MAX_MOVED_BYTES)
+            return kept if kept is not None else Path(source).read_bytes()
+    raise Refusal(f"new-file: unexpected {shown(' '.join(old))}")
+
+
 def main(argv: Sequence[str]) -> int:
     try:
         match list(argv):
@@ -308,8 +321,9 @@ def main(argv: Sequence[str]) -> int:
                 print(settings(root, config, example, template, outdir))
             case ["dir", root, path, mode, owner]:
                 make_dir(root, path, int(mode, 8), *_owner(owner))
-            case ["new-file", root, path, source, mode, owner]:
-                new_file(root, path, source, int(mode, 8), *_owner(owner))
+            case ["new-file", root, path, source, mode, owner, *old]:
+                data = _content(root, source, old)
+                new_file(root, path, data, int(mode, 8), *_owner(owner))
             case _:
                 raise Refusal(f"install_helper.py: unknown command {shown(' '.join(argv))}")
     except Refusal as refusal:

@@ -76,6 +76,9 @@ def test_install_writes_the_system_a_pi_needs(pi: FakePi) -> None:
     wants = pi.path("/etc/systemd/system/multi-user.target.wants/companion.service")
     assert wants.is_symlink()
     assert pi.path("/var/lib/companion/kivy/config.ini").is_file()
+    env = pi.path("/etc/default/companion")  # read by systemd as root: root's alone
+    assert env.read_text() == (REPO / "deploy/companion.env").read_text()
+    assert owner_and_mode(env) == (0, 0, 0o644)
     assert pi.path("/boot/firmware/config.txt").read_text() == CONFIG_TXT
     log = pi.path("/var/log/companion-install.log").read_text()
     assert "service: enable companion.service" in log

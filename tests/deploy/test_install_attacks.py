@@ -210,7 +210,7 @@ def test_a_link_swapped_in_for_a_folder_it_makes_is_never_followed(open_pi: Fake
 @pytest.mark.parametrize(
     ("where", "names"),
     [
-        ("/etc/companion", ["config.toml", "companion.env"]),
+        ("/etc/companion", ["config.toml"]),
         ("/var/lib/companion/kivy", ["config.ini"]),
     ],
 )
@@ -230,3 +230,34 @@ def test_a_link_swapped_in_for_a_file_it_writes_is_never_followed(
     assert run.code == 0, run.err
     for name in names:
         assert f"doing files: write {where}/{name}" in run.out
+
+
+# --- the service's environment, which systemd reads as root ---------------------------------
+
+
+def test_the_environment_file_is_root_s_and_an_old_one_moves_without_links(pi: FakePi) -> None:
+    folder, file = secrets(pi)
+    old = pi.path("/etc/companion/companion.env")
+    old.parent.mkdir(parents=True)
+    old.symlink_to(file)  # the service user's: systemd, or a copy, would read the secret
+    run = pi.install()
+    assert run.code == 0, run.err
+    untouched(folder, file)
+    env = pi.path("/etc/default/companion")
+    assert env.read_text() == (pi.src / "deploy/companion.env").read_text()
+    info = env.lstat()
+    assert (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) == (0, 0, 0o644)
+    assert stat.S_IMODE(env.parent.stat().st_mode) & 0o022 == 0  # only root writes there
+
+
+def test_an_old_environment_file_s_settings_move_once(pi: FakePi) -> None:
+    old = pi.path("/etc/companion/companion.env")
+    old.parent.mkdir(parents=True)
+    old.write_text("SDL_KMSDRM_DEVICE_INDEX=1\n")
+    run = pi.install()
+    assert run.code == 0, run.err
+    assert "doing files: write /etc/default/companion from /etc/companion/companion.env" in run.out
+    assert pi.path("/etc/default/companion").read_text() == "SDL_KMSDRM_DEVICE_INDEX=1\n"
+    old.write_text("SDL_KMSDRM_DEVICE_INDEX=0\n")  # no longer read
+    assert pi.install().steps("doing") == []
+    assert pi.path("/etc/default/companion").read_text() == "SDL_KMSDRM_DEVICE_INDEX=1\n"
