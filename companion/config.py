@@ -2,8 +2,8 @@
 
 The file lives in the platform config directory (`default_path()`; the environment
 variable COMPANION_CONFIG_DIR moves it, `--config` names another file), and a missing
-file means "all defaults". A bad value is refused with a `ConfigError` whose sentence
-names the key and what is allowed, e.g.
+file means "all defaults" (but a file that `--config` names must exist). A bad value is
+refused with a `ConfigError` whose sentence names the key and what is allowed, e.g.
 `strip.type: "neon" is not one of none, gpio-bar, apa102, ws2812`.
 
 `save()` writes the settings back into the same file (the settings screen uses it),
@@ -29,7 +29,7 @@ from pydantic_core import ErrorDetails
 
 from companion import safefile
 from companion.core.errors import ConfigError
-from companion.core.messages import Catalog, Message
+from companion.core.messages import ECHO_LIMIT, Catalog, Message, shown
 
 if TYPE_CHECKING:
     from tomlkit import TOMLDocument
@@ -77,6 +77,8 @@ M = Catalog(
         "not_usb_id": '{setting}: {value} is not a USB id (four hex digits, e.g. "2341")',
         "bad_value": "{setting}: {value} is not allowed ({detail})",
         "unreadable": "The settings file {path} cannot be read: {detail}",
+        "missing_file": "The settings file {path} does not exist",
+        "in_file": "{path}: {problem}",
         "not_toml": "The settings file {path} is not valid TOML: {detail}",
         "unwritable": "The settings file {path} cannot be written: {detail}",
         "file_too_big": "The settings file {path} is larger than {limit}, the most a settings "
@@ -204,13 +206,17 @@ def default_path() -> Path:
     return Path(folder) / CONFIG_FILE
 
 
-def load(path: Path | str | None = None) -> Config:
-    """The settings at `path` (default: the platform config file); defaults if absent.
-    Only a regular file of at most 1 MiB is read (a FIFO or a device is refused)."""
+def load(path: Path | str | None = None, *, required: bool = False) -> Config:
+    """The settings at `path` (default: the platform config file); defaults if absent,
+    unless `required` (a file named on the command line: a typo must not mean "all
+    defaults"). Only a regular file of at most 1 MiB is read (a FIFO or a device is
+    refused)."""
     file = Path(path) if path is not None else default_path()
     try:
         raw = safefile.read_limited(file, MAX_BYTES)
     except FileNotFoundError:
+        if required:
+            raise ConfigError(M("missing_file", path=str(file))) from None
         return Config()
     except OSError as error:
         raise ConfigError(M("unreadable", path=str(file), detail=error.strerror)) from None
@@ -256,6 +262,13 @@ def _tuples(data: object) -> Any:
     if isinstance(data, list):
         return tuple(_tuples(value) for value in data)
     return data
+
+
+def in_file(file: Path, error: ConfigError) -> ConfigError:
+    """The error with the file named: a bad value's sentence names only the setting."""
+    if not hasattr(error, "problems"):  # the file itself: its sentence names it
+        return error
+    return ConfigError(M("in_file", path=str(file), problem=error.message))
 
 
 def _config_error(problems: list[Message]) -> ConfigError:
@@ -348,9 +361,11 @@ def _dotted(loc: Sequence[int | str]) -> str:
 
 
 def _show(value: object) -> str:
-    """A value as the user wrote it in TOML: strings quoted, the rest plain."""
+    """A value as the user wrote it in TOML: strings quoted, the rest plain; a long
+    string cut inside its quotes (a 900 KB `language` is one readable line)."""
     if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        text = value[:ECHO_LIMIT].replace("\\", "\\\\").replace('"', '\\"')
+        return '"' + shown(text, ECHO_LIMIT - 2) + '"'  # the quotes fit in ECHO_LIMIT
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):

@@ -184,7 +184,7 @@ def check_display(root: Path) -> Check:
     hint = ""
     if cards_total > 1:
         hint = f"; with several DRM cards set SDL_KMSDRM_DEVICE_INDEX={cards[0]}"
-        hint += " in /etc/companion/companion.env"
+        hint += " in /etc/default/companion"
     return Check("display", True, f"display found: {names}{hint}")
 
 

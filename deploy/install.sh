@@ -16,6 +16,13 @@
 # config.txt for an SPI strip; the udev rules; the systemd unit, enabled; the polkit
 # rule that lets the kiosk user switch the Pi off (the menu's "Shut down the Pi").
 #
+# Run as root, it never lets the service user `companion` reach root: that user owns
+# /etc/companion and /var/lib/companion, so whatever install.sh does there goes through
+# deploy/install_helper.py (a folder opened one name at a time without following a link,
+# owner and mode set on what was opened, a file made under a new name and linked into
+# place), the settings file is read once into a private copy that everything after
+# reads, and the dice reader's ids are four hex digits or a refusal before any file.
+#
 # For tests: `--root DIR` (or COMPANION_ROOT=DIR) makes DIR stand for "/". Files are
 # written under DIR, users and groups go to DIR/etc/passwd and DIR/etc/group
 # (useradd --prefix), the unit is enabled with `systemctl --root`, and the commands that
@@ -24,6 +31,7 @@
 set -euo pipefail
 
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+HELPER=$SRC/deploy/install_helper.py
 ROOT="${COMPANION_ROOT:-/}"
 DRY_RUN=0
 UNINSTALL=0
@@ -35,7 +43,9 @@ PREFIX=/opt/companion
 VENV=$PREFIX/venv
 CONF_DIR=/etc/companion
 CONFIG=$CONF_DIR/config.toml
-ENV_FILE=$CONF_DIR/companion.env
+# Read by systemd as root: in a folder only root writes (not the service user's $CONF_DIR).
+ENV_FILE=/etc/default/companion
+OLD_ENV_FILE=$CONF_DIR/companion.env # where it was before: its settings move once
 STATE_DIR=/var/lib/companion
 KIVY_INI=$STATE_DIR/kivy/config.ini
 UNIT=/etc/systemd/system/companion.service
@@ -63,7 +73,7 @@ DICE_PRODUCT=""
 TMP=""
 
 usage() {
-  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   echo "Options: --dry-run --desktop [--desktop-user NAME] --uninstall --root DIR --help"
 }
 
@@ -221,26 +231,18 @@ check_source() {
 
 # --- reading the settings --------------------------------------------------------------------
 
-# Sets STRIP, DICE_VENDOR and DICE_PRODUCT from the settings file (the example before
-# the first install). companion.config validates the whole file later, in the venv.
+# The settings file belongs to the service user, who may change it at any moment: it is
+# read once (the example before the first install), as root, into $TMP, which only root
+# can read; STRIP and the dice reader's ids come from that copy, checked, and so do the
+# udev rules ($TMP/99-companion.rules) and check_config. companion.config validates the
+# whole copy later, in the venv.
 read_config() {
-  local file fields
-  file=$(r "$CONFIG")
-  # Only a regular file is read: a link or a pipe planted there is not ours to follow.
-  [[ -f "$file" && ! -L "$file" ]] || file="$SRC/deploy/config.example.toml"
-  fields=$(python3 - "$file" <<'PY'
-import sys, tomllib
-try:
-    with open(sys.argv[1], "rb") as handle:
-        data = tomllib.load(handle)
-except (OSError, tomllib.TOMLDecodeError) as error:
-    sys.exit(f"the settings file {sys.argv[1]} cannot be read: {error}")
-strip = data.get("strip", {}).get("type", "none")
-dice = data.get("dice", {})
-print(strip, dice.get("vendor_id") or "-", dice.get("product_id") or "-")
-PY
-  ) || die "fix the settings file and run install.sh again"
+  local fields
+  fields=$(python3 -I "$HELPER" settings "$ROOT" "$CONFIG" "$SRC/deploy/config.example.toml" \
+    "$SRC/deploy/99-companion.rules" "$TMP") || die "fix $CONFIG and run install.sh again"
   read -r STRIP DICE_VENDOR DICE_PRODUCT <<<"$fields"
+  [[ "$STRIP" =~ ^(none|gpio-bar|apa102|ws2812)$ && "$DICE_VENDOR" =~ ^([0-9a-f]{4}|-)$ &&
+    "$DICE_PRODUCT" =~ ^([0-9a-f]{4}|-)$ ]] || die "the settings helper gave unexpected values"
   [[ "$DICE_VENDOR" == - ]] && DICE_VENDOR=""
   [[ "$DICE_PRODUCT" == - ]] && DICE_PRODUCT=""
   return 0
@@ -316,16 +318,7 @@ ensure_dir() {
     die "$path is not a folder: move it away and run install.sh again"
   fi
   [[ "$(stat_of "$path")" == "$who ${mode#0}" ]] && return 0
-  step dirs "make $path ($mode)" make_dir "$path" "$mode" "$who"
-}
-
-make_dir() {
-  local path=$1 mode=$2 who=$3 target
-  target=$(r "$path")
-  ((DRY_RUN)) || [[ ! -L "$target" ]] || die "$path became a symbolic link while install.sh ran"
-  run install -d -m "$mode" "$target"
-  run chown -h "$who" "$target"
-  run chmod "$mode" "$target"
+  step dirs "make $path ($mode)" run python3 -I "$HELPER" dir "$ROOT" "$path" "$mode" "$who"
 }
 
 ensure_dirs() {
@@ -340,13 +333,14 @@ ensure_dirs() {
 }
 
 # copy_once SOURCE DEST MODE OWNER: write DEST from SOURCE only if DEST does not exist
-# (a link there is removed first, never written through).
+# (a link there is removed first, never written through; `install` would chmod through
+# a link swapped in after it wrote the file, the helper sets the mode on its descriptor).
 copy_once() {
   local source=$1 dest=$2 mode=$3 who=$4
   no_link "$dest"
   [[ -e "$(r "$dest")" ]] && return 0
   step files "write $dest from ${source#"$SRC"/}" \
-    run install -m "$mode" -o "${who%%:*}" -g "${who##*:}" "$source" "$(r "$dest")"
+    run python3 -I "$HELPER" new-file "$ROOT" "$dest" "$source" "$mode" "$who"
 }
 
 # copy_same SOURCE DEST MODE: keep DEST identical to SOURCE (root-owned).
@@ -360,8 +354,19 @@ ensure_settings() {
   local who
   who=$(owner)
   copy_once "$SRC/deploy/config.example.toml" "$CONFIG" 0664 "$who"
-  copy_once "$SRC/deploy/companion.env" "$ENV_FILE" 0644 0:0
+  ensure_env_file
   copy_once "$SRC/deploy/kivy-kms.ini" "$KIVY_INI" 0640 "$who"
+}
+
+# /etc/default/companion, once: from the old /etc/companion/companion.env if there is
+# one (its settings are the service's own; read once, a link there never followed), else
+# from deploy/companion.env.
+ensure_env_file() {
+  [[ -e "$(r "$ENV_FILE")" || -L "$(r "$ENV_FILE")" ]] && return 0
+  local from="deploy/companion.env"
+  [[ -f "$(r "$OLD_ENV_FILE")" && ! -L "$(r "$OLD_ENV_FILE")" ]] && from=$OLD_ENV_FILE
+  step files "write $ENV_FILE from $from" run python3 -I "$HELPER" new-file "$ROOT" \
+    "$ENV_FILE" "$SRC/deploy/companion.env" 0644 0:0 --from "$OLD_ENV_FILE"
 }
 
 ensure_venv() {
@@ -396,18 +401,19 @@ copy_source() {
 
 write_text() { printf '%s\n' "$2" >"$1"; }
 
+# The whole settings, validated by the app's own rules: the copy read_config made.
 check_config() {
   local python
   python=$(r "$VENV/bin/python")
-  [[ -x "$python" && -f "$(r "$CONFIG")" ]] || return 0
-  "$python" - "$(r "$CONFIG")" <<'PY' || die "fix $CONFIG and run install.sh again"
+  [[ -x "$python" ]] || return 0
+  "$python" - "$TMP/config.toml" "$CONFIG" <<'PY' || die "fix $CONFIG and run install.sh again"
 import sys
 from companion.config import load
 from companion.core.errors import ConfigError
 try:
     load(sys.argv[1])
 except ConfigError as error:
-    sys.exit(f"{sys.argv[1]}: {error}")
+    sys.exit(f"{sys.argv[2]}: {str(error).replace(sys.argv[1], sys.argv[2])}")
 PY
 }
 
@@ -462,20 +468,9 @@ remove_block() {
 
 has_block() { [[ -f "$1" ]] && grep -qxF "$BLOCK_BEGIN" "$1"; }
 
-render_rules() {
-  local out=$1
-  if [[ -n "$DICE_VENDOR" && -n "$DICE_PRODUCT" ]]; then
-    sed -e 's/@DICE@//' -e "s/@VENDOR@/$DICE_VENDOR/" -e "s/@PRODUCT@/$DICE_PRODUCT/" \
-      "$SRC/deploy/99-companion.rules" >"$out"
-  else
-    sed -e 's/^@DICE@/# (set [dice] vendor_id and product_id, then run install.sh again) /' \
-      "$SRC/deploy/99-companion.rules" >"$out"
-  fi
-}
-
+# read_config wrote the rules from the template with the checked ids.
 ensure_rules() {
   local rendered="$TMP/99-companion.rules"
-  render_rules "$rendered"
   same_file "$rendered" "$RULES" && return 0
   step udev "install the udev rules $RULES (dice reader: ${DICE_VENDOR:-?}:${DICE_PRODUCT:-?})" \
     install_rules "$rendered"
@@ -558,8 +553,8 @@ uninstall() {
     run_live systemctl daemon-reload
     run_live udevadm control --reload
   fi
-  say "kept: the games in $STATE_DIR, the settings in $CONF_DIR, the user $APP_USER and the Debian packages"
-  say "      (to remove them too: sudo userdel $APP_USER; sudo rm -r $STATE_DIR $CONF_DIR)"
+  say "kept: the games in $STATE_DIR, the settings in $CONF_DIR and $ENV_FILE, the user $APP_USER and the Debian packages"
+  say "      (to remove them too: sudo userdel $APP_USER; sudo rm -r $STATE_DIR $CONF_DIR $ENV_FILE)"
 }
 
 # --- main -----------------------------------------------------------------------------------
@@ -613,6 +608,9 @@ summary() {
 
 main() {
   parse_args "$@"
+  # Nothing run as root may pick up a module or a file from the folder it was started
+  # in (python puts it on its path): that folder may be the service user's.
+  cd /
   check_root
   check_arch
   check_board
@@ -620,7 +618,8 @@ main() {
   check_python
   check_source
   live || say "note: $ROOT stands for / (test mode)"
-  TMP=$(mktemp -d)
+  # A private folder of root's in /tmp, where the sticky bit keeps it ours.
+  TMP=$(mktemp -d -p /tmp companion-install.XXXXXXXX)
   trap 'rm -rf "$TMP"' EXIT
   if ((UNINSTALL)); then
     uninstall
@@ -637,7 +636,6 @@ install_all() {
   ensure_user
   ensure_dirs
   ensure_settings
-  read_config
   ensure_venv
   check_config
   ensure_spi

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from companion.cli import dice, doctor, logs, replay, run, store
 from companion.cli.output import error, note, printable
 from companion.core.errors import CompanionError
+from companion.core.messages import ECHO_LIMIT, cut
 
 log = logging.getLogger("companion")
 
@@ -32,10 +34,29 @@ GROUPS = (replay, store, run, dice, doctor)
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, with what it quotes back from the command line escaped."""
+    """argparse, with what it quotes back from the command line escaped and cut."""
 
     def _print_message(self, message: str, file: Any = None) -> None:
         super()._print_message(printable(message), file)
+
+    def error(self, message: str) -> NoReturn:
+        super().error(short_echoes(message))
+
+
+_MORE = ECHO_LIMIT + 1
+_QUOTED = re.compile(rf"'((?:[^'\\]|\\.){{{_MORE},}})'")
+_LONG_WORD = re.compile(rf"[^\s']{{{_MORE},}}")
+_UNRECOGNIZED = "unrecognized arguments: "
+
+
+def short_echoes(message: str) -> str:
+    """argparse's sentence with each value it quotes back (`invalid choice: '...'`, the
+    unrecognized arguments, an option it could not match) cut to a readable length."""
+    message = _QUOTED.sub(lambda found: f"'{cut(found.group(1))}'", message)
+    head, unrecognized, rest = message.partition(_UNRECOGNIZED)
+    if unrecognized:
+        message = head + unrecognized + cut(rest)
+    return _LONG_WORD.sub(lambda found: cut(found.group()), message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

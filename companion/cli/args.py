@@ -8,6 +8,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from companion.core.messages import shown
+
 MAX_DIGITS = 19  # no count, seed or game number the companion takes is longer
 
 
@@ -15,14 +17,14 @@ def count_arg(text: str) -> int:
     """A whole number of 0 or more."""
     value = _whole(text)
     if value is None or value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a whole number of 0 or more")
     return value
 
 
 def positive_int(text: str) -> int:
     value = _whole(text)
     if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a positive whole number")
     return value
 
 
@@ -31,7 +33,7 @@ def game_number(text: str) -> int:
     big for the database is simply a game it does not hold)."""
     value = _whole(text, digits=40)
     if value is None or value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game number (1, 2, 3...)")
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a game number (1, 2, 3...)")
     return value
 
 
@@ -41,7 +43,9 @@ def seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 3600")
+        raise argparse.ArgumentTypeError(
+            f"'{shown(text)}' is not a number of seconds from 0 to 3600"
+        )
     return value
 
 

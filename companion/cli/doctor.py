@@ -138,17 +138,15 @@ def emit_json(value: Any) -> None:
 
 
 def _check_config(report: _Report, path: Path | None) -> Config:
+    """The settings the devices are checked with. A file that cannot be used ends the
+    check with its one sentence (exit 2): checking the devices with the defaults
+    instead would check something else than what `companion run` uses. A file named by
+    `--config` must exist; without it, no settings file means the defaults."""
     file = path if path is not None else _default_config()
     try:
-        loaded = settings.load(file)
+        loaded = settings.load(file, required=path is not None)
     except ConfigError as error:
-        problems = getattr(error, "problems", [error])
-        report.fix(
-            "Settings",
-            *[str(problem) for problem in problems],
-            f"Fix {file}; the defaults are used for the rest of this check.",
-        )
-        return settings.Config()
+        raise settings.in_file(file, error) from None
     if file.exists():
         report.ok("Settings", f"read from {file}.")
     else:

@@ -17,6 +17,7 @@ from typing import TextIO
 
 from companion.cli.output import printable
 from companion.core.errors import ConfigError
+from companion.core.messages import shown
 
 ENVIRONMENT = "COMPANION_LOG_LEVEL"
 LEVELS = {
@@ -57,7 +58,7 @@ def level_from(setting: str | None, default: str = "warning") -> int:
     wanted = os.environ.get(ENVIRONMENT, "").strip().lower() or setting or default
     if wanted not in LEVELS:
         allowed = ", ".join(LEVELS)
-        raise ConfigError(f'{ENVIRONMENT}: "{wanted}" is not one of {allowed}')
+        raise ConfigError(f'{ENVIRONMENT}: "{shown(wanted)}" is not one of {allowed}')
     return LEVELS[wanted]
 
 

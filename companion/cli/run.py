@@ -28,6 +28,7 @@ from companion.cli import logs
 from companion.cli.args import device_arguments
 from companion.cli.output import note
 from companion.core.errors import CompanionError
+from companion.core.messages import shown
 from companion.core.model import GameSetup, PlayerSpec
 from companion.core.rules import describe_validation_error
 from companion.core.session import Session
@@ -91,9 +92,9 @@ def window_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise CompanionError(f'--size: "{text}" is not a size like 800x480') from None
+        raise CompanionError(f'--size: "{shown(text)}" is not a size like 800x480') from None
     if not (100 <= width <= 10_000 and 100 <= height <= 10_000):
-        raise CompanionError(f'--size: "{text}" is not a size from 100x100 to 10000x10000')
+        raise CompanionError(f'--size: "{shown(text)}" is not a size from 100x100 to 10000x10000')
     return width, height
 
 
@@ -123,7 +124,7 @@ def new_game(args: argparse.Namespace) -> tuple[str, list[str]] | None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    settings = settings_module.load(args.config)
+    settings = settings_module.load(args.config, required=args.config is not None)
     logs.setup(logs.level_from(settings.log.level, default="info"))
     game = new_game(args)
     size = window_size(args.size)

@@ -15,6 +15,12 @@ What a template can ask of its parameters (docs/translating.md has the long form
   as it is and a fraction with the language's decimal mark.
 - A key registered as `Plural` has one template per CLDR plural category ("one",
   "few", "many", "other"); the count parameter chooses among them.
+
+A text parameter is shown escaped (`printable`) and never at any length: a value quoted
+back from input (an action type, a name, a setting's value) is cut to `ECHO_LIMIT`
+characters with "…", so a 32 MB action type is one readable line and a name a player
+typed shows whole; a parameter the program composes (a list of the known types, a
+path, a nested sentence: the names in `COMPOSED`) shows whole up to `TEXT_LIMIT`.
 """
 
 from __future__ import annotations
@@ -39,6 +45,15 @@ _ENGLISH: dict[str, Entry] = {}
 _COUNTS: dict[str, str] = {}  # plural key -> the parameter that chooses the form
 _FORMATTER = string.Formatter()
 _NUMBER_SPEC = re.compile(r"(?:\.(?P<places>\d)f|(?P<kind>[n%]))?")
+ECHO_LIMIT = 60  # characters of a value quoted back from input, "…" included
+TEXT_LIMIT = 500  # characters of a composed parameter: only a backstop
+# Parameters that hold what the program composed, not what it was given: lists (of the
+# known action types, settings, colours, names), paths, a nested sentence or detail.
+COMPOSED = frozenset(
+    {"text", "known", "allowed", "where", "detail", "problem", "reason", "path", "moved",
+     "file", "folder", "names", "players", "colours", "cards", "markers", "missing",
+     "values", "order", "what", "when"}
+)  # fmt: skip
 
 Translator = Callable[["Message"], str]
 
@@ -203,6 +218,17 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` whole if it has at most `limit` characters, else its start and "…"."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A value from input as a sentence quotes it: escaped (`printable`), then cut."""
+    # Escaping only lengthens: what lies past `limit` is never shown, so never escaped.
+    return cut(printable(text[: limit + 1]), limit)
+
+
 def fill(template: str, params: Mapping[str, Param], lang: str = ENGLISH) -> str:
     """Fill a template; a missing parameter shows as its name, never raises."""
     return _Renderer({}, lang, strict=False).fill(template, params)
@@ -265,10 +291,10 @@ class _Renderer:
                 self.fail(f"{template!r} needs the parameter {name!r}")
                 parts.append("{" + name + "}")
                 continue
-            parts.append(self.value(params[name], spec or ""))
+            parts.append(self.value(params[name], spec or "", name))
         return "".join(parts)
 
-    def value(self, value: Param, spec: str) -> str:
+    def value(self, value: Param, spec: str, name: str) -> str:
         if isinstance(value, Message):
             return self.message(value, spec)
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -277,7 +303,9 @@ class _Renderer:
             except TemplateError as error:
                 self.fail(str(error))
                 return str(value)
-        return printable(value) if isinstance(value, str) else str(value)
+        if isinstance(value, str):
+            return shown(value, TEXT_LIMIT if name in COMPOSED else ECHO_LIMIT)
+        return str(value)
 
     def fail(self, problem: str) -> None:
         if self.strict:

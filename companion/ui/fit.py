@@ -75,3 +75,15 @@ def _broken_word(text: str, lines: list[str]) -> str | None:
             return text[start : end if end >= 0 else len(text)]
         position = found + len(part)
     return None
+
+
+def wrapped_height(text: str, width: float, font_size: float) -> float:
+    """How tall `text` is in the app's font at `font_size`, wrapped between words at
+    `width`: the room a refusal needs to be read whole."""
+    if not text.strip() or width <= 1:
+        return 0.0
+    from kivy.core.text import Label as CoreLabel
+
+    label = CoreLabel(text=text, font_size=font_size, text_size=(width, None))
+    label.refresh()
+    return float(label.texture.size[1])

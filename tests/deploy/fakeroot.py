@@ -151,7 +151,7 @@ class FakePi:
         config.parent.mkdir(parents=True, exist_ok=True)
         config.write_text(text)
 
-    def install(self, *args: str, **env: str) -> Run:
+    def install(self, *args: str, cwd: Path | None = None, **env: str) -> Run:
         environ = {
             **os.environ,
             "PATH": f"{self.bin}:{os.environ.get('PATH', '/usr/bin:/bin')}",
@@ -166,10 +166,19 @@ class FakePi:
             capture_output=True,
             text=True,
             env=environ,
+            cwd=cwd,
             timeout=60,
             check=False,
         )
         return Run(done.returncode, done.stdout, done.stderr)
+
+    def user_ids(self, user: str) -> tuple[int, int]:
+        """uid and gid of a user of the fake root (its /etc/passwd)."""
+        for line in self.path("/etc/passwd").read_text().splitlines():
+            fields = line.split(":")
+            if fields[0] == user:
+                return int(fields[2]), int(fields[3])
+        raise AssertionError(f"no user {user}")
 
     def commands(self) -> list[str]:
         return self.log.read_text().splitlines()

@@ -131,7 +131,8 @@ def test_the_unit_runs_the_kiosk_as_the_issue_asks() -> None:
     assert env["LG_WD"] == "/run/companion" and service["RuntimeDirectory"] == "companion"
     assert env["COMPANION_DATA_DIR"].startswith("/var/lib/companion")
     assert service["StateDirectory"] == "companion"
-    assert service["EnvironmentFile"] == "-/etc/companion/companion.env"
+    # systemd reads it as root: never in /etc/companion, which the service user owns
+    assert service["EnvironmentFile"] == "-/etc/default/companion"
     assert "SDL_KMSDRM_DEVICE_INDEX" in (DEPLOY / "companion.env").read_text()
     assert ("Install", "WantedBy", "multi-user.target") in entries
 

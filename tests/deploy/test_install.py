@@ -76,6 +76,9 @@ def test_install_writes_the_system_a_pi_needs(pi: FakePi) -> None:
     wants = pi.path("/etc/systemd/system/multi-user.target.wants/companion.service")
     assert wants.is_symlink()
     assert pi.path("/var/lib/companion/kivy/config.ini").is_file()
+    env = pi.path("/etc/default/companion")  # read by systemd as root: root's alone
+    assert env.read_text() == (REPO / "deploy/companion.env").read_text()
+    assert owner_and_mode(env) == (0, 0, 0o644)
     assert pi.path("/boot/firmware/config.txt").read_text() == CONFIG_TXT
     log = pi.path("/var/log/companion-install.log").read_text()
     assert "service: enable companion.service" in log
@@ -293,18 +296,10 @@ def test_a_link_the_service_user_planted_is_never_followed(pi: FakePi) -> None:
     assert not cron.exists() and not cron.parent.exists()
     assert "links" in run.steps("doing")
     assert kivy.is_dir() and not kivy.is_symlink()
-    uid = pwd_entry(pi, "companion")
+    uid = pi.user_ids("companion")
     assert owner_and_mode(kivy)[:2] == uid and owner_and_mode(kivy)[2] == 0o750
     ini = pi.path("/var/lib/companion/kivy/config.ini")
     assert ini.is_file() and not ini.is_symlink()
     config = pi.path("/etc/companion/config.toml")
     assert config.is_file() and not config.is_symlink()
     assert pi.install().steps("doing") == []  # and it is settled
-
-
-def pwd_entry(pi: FakePi, user: str) -> tuple[int, int]:
-    for line in pi.path("/etc/passwd").read_text().splitlines():
-        fields = line.split(":")
-        if fields[0] == user:
-            return int(fields[2]), int(fields[3])
-    raise AssertionError(f"no user {user}")

@@ -191,7 +191,9 @@ def test_dice_sim_stops_quietly_on_ctrl_c(command: list[Command]) -> None:
 def test_doctor_simulated_reports_every_device(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    args = parser().parse_args(["doctor", "--simulate", "--config", str(tmp_path / "none.toml")])
+    path = tmp_path / "config.toml"
+    path.write_text("# every setting at its default\n")
+    args = parser().parse_args(["doctor", "--simulate", "--config", str(path)])
     assert args.func(args) == 0
     out = capsys.readouterr().out
     for device in ("Settings", "Buttons", "LED strip", "Buzzer", "Dice reader"):
@@ -201,19 +203,21 @@ def test_doctor_simulated_reports_every_device(
     assert out.rstrip().endswith("Every configured device answered.")
 
 
-def test_doctor_names_a_bad_setting_and_goes_on(
+def test_doctor_stops_at_a_bad_setting_with_its_sentence(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    """Not the defaults instead (issue 23.11): the devices are checked with the settings
+    `companion run` would use, or not at all."""
+    from companion.cli import main
+
     path = tmp_path / "config.toml"
-    path.write_text('[strip]\ntype = "neon"\n[buttons]\ngo = 99\n')
-    args = parser().parse_args(["doctor", "--simulate", "--config", str(path)])
-    assert args.func(args) == 1
-    out = capsys.readouterr().out
-    assert "[FIX] Settings: buttons.go: 99 is not a GPIO number from 0 to 27" in out
-    assert 'strip.type: "neon" is not one of none, gpio-bar, apa102, ws2812' in out
-    assert "the defaults are used for the rest of this check" in out
-    assert "[ok ] Dice reader" in out
-    assert out.rstrip().endswith("1 problem to fix; see the lines marked FIX.")
+    path.write_text('[buttons]\ngo = 99\n[strip]\ntype = "neon"\n')
+    assert main(["doctor", "--simulate", "--config", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"error: {path}: buttons.go: 99 is not a GPIO number from 0 to 27 (BCM numbering)\n"
+    )
 
 
 def test_doctor_with_a_gpio_bar_and_a_piezo(
