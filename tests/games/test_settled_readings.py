@@ -89,8 +89,7 @@ def test_the_seed_range_holds_its_ends(seed: int) -> None:
 @pytest.mark.parametrize("seed", [-(2**63) - 1, 2**63])
 def test_a_seed_past_the_range_is_an_error(seed: int) -> None:
     assert refusal(game("wyscig-balonow", ["Ola", "Jan"], seed=seed)) == (
-        "game.json: seed: must be a whole number from -9223372036854775808 to "
-        "9223372036854775807"
+        "game.json: seed: must be a whole number from -9223372036854775808 to 9223372036854775807"
     )
 
 
@@ -139,9 +138,9 @@ def test_an_adjust_past_50_cards_is_an_error_and_one_down_always_allowed() -> No
     raw = {"type": "adjust", "balloon": "red", "token": "hand", "delta": 1}
     assert error(session, raw) == "There are only 50 local wind cards in the game"
     # A count lowered is always allowed, even in a state past the box (stored before).
+    red, *others = session.state.balloons
     past = session.state.model_copy(
-        update={"balloons": (session.state.balloons[0].model_copy(update={"hand": 10}),)
-        + session.state.balloons[1:]}
+        update={"balloons": (red.model_copy(update={"hand": 10}), *others)}
     )
     assert sum(b.hand + b.in_front for b in past.balloons) == 58
     lowered = bb.RULES.apply(past, bb.RULES.parse_action({**raw, "delta": -1}))
