@@ -23,7 +23,7 @@ from companion import games, safefile
 from companion.core import rng
 from companion.core.errors import CompanionError, GameFileError, SetupError
 from companion.core.messages import Catalog, Message, Param
-from companion.core.model import ActionBase, GameSetup, PlayerSpec
+from companion.core.model import ActionBase, GameSetup, PlayerSpec, read_strict
 from companion.core.rules import Rules, describe_validation_error
 from companion.core.session import Session
 
@@ -188,7 +188,7 @@ def _players(raw: Any, fail: Any) -> list[PlayerSpec]:
             if isinstance(entry, str):
                 players.append(PlayerSpec(name=entry))
             elif isinstance(entry, dict):
-                players.append(PlayerSpec.model_validate(entry))
+                players.append(read_strict(PlayerSpec, entry))  # "colour": null too
             else:
                 raise fail(
                     "players", M("player_entry", number=number, problem="a name or an object")

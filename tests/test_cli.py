@@ -115,4 +115,5 @@ def test_games_lists_every_game_with_player_counts():
         "wyscig-balonow Wyścig balonów (2-4 players)",
         "ballonrennen Ballonrennen (2-5 players)",
         "balmy-balloonists Balmy Balloonists (2-6 players)",
+        "any-game Any game (1-8 players)",
     ]

@@ -59,6 +59,7 @@ CATALOG_MODULES = (
     "companion.games.wyscig_balonow.messages",
     "companion.games.ballonrennen.messages",
     "companion.games.balmy_balloonists.messages",
+    "companion.games.any_game.messages",
     "companion.ui.strings",
     "companion.ui.screens.text",
     "companion.ui.tables.wyscig.text",

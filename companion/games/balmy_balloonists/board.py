@@ -105,10 +105,8 @@ def move_marker(state: State, colour: str) -> State:
 def retire(state: State, colour: str, *, finished: bool) -> State:
     """The balloon finished or is out of the race: its marker moves on, the game may
     end, and if it was the current balloon the next racing balloon's turn starts."""
-    if finished:
-        state = update(state, colour, finished=True, hand=0, in_front=0)
-    else:
-        state = update(state, colour, out=True)
+    # Either way its cards in hand and in front are discarded.
+    state = update(state, colour, finished=finished, out=not finished, hand=0, in_front=0)
     state = move_marker(state, colour)
     owner = state.player(state.balloon(colour).owner)
     if finished and all(state.balloon(c).finished for c in owner.balloons):

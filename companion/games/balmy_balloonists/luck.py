@@ -11,6 +11,7 @@ from companion.core.terms import listing
 from companion.games.balmy_balloonists.board import (
     discard_advantage,
     land,
+    racing,
     restrict,
     retire,
     update,
@@ -48,7 +49,7 @@ def bad_luck(state: State, action: ActionBase) -> State:
         raise RuleError(M("luck_twice"))
     if turn.critical:
         raise RuleError(M("luck_combined"))
-    target = state.balloon(action.target)
+    target = racing(state, action.target)  # out or finished: no luck on it
     if target.colour != turn.card_target:
         raise RuleError(M("luck_target", played=turn.card_target, colour=target.colour))
     _check_luck_fields(action)

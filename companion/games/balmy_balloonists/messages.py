@@ -120,6 +120,7 @@ M = Catalog(
         '("fuel", "gas", "ballast"; and the cards: "hand", "in_front")',
         "in_front_limit": "The {colour} balloon can have at most 3 cards in front",
         "finished_cards": "The {colour} balloon has finished the race: its cards are discarded",
+        "out_cards": "The {colour} balloon is out of the race: its cards are discarded",
         "negative": "The {colour} balloon would have {count} {token}",
         "token_limit": Plural(
             "limit",

@@ -25,14 +25,21 @@ class ChecklistStep:
     status: Status
 
 
+def _rank(state: State, name: str) -> int | None:
+    """The winner 1, everyone else 2; `null` for all until the game is over, and when
+    it ended with no winner (every balloon out of the race)."""
+    if not state.over or state.winner is None:
+        return None
+    return 1 if name == state.winner else 2
+
+
 def summary(state: State) -> dict[str, Any]:
-    decided = state.over
     players: list[dict[str, Any]] = [
         {
             "name": p.name,
             "tokens": {},
             "score": None,
-            "rank": (1 if p.name == state.winner else 2) if decided else None,
+            "rank": _rank(state, p.name),
             "balloons": list(p.balloons),
             "advantage": list(p.advantage),
         }

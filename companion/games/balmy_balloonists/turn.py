@@ -80,7 +80,7 @@ def _swap_advantage(state: m.State, action: ActionBase) -> m.State:
         raise RuleError(M("swap_no_card", player=balloon.owner))
     if state.turn.swapped:
         raise RuleError(M("swap_twice", player=balloon.owner))
-    source = state.balloon(action.from_)
+    source = racing(state, action.from_)  # an out or finished balloon's cards are gone
     state = discard_advantage(state, balloon.owner, action.card)
     if source.in_front == 0:
         raise RuleError(M("swap_empty", colour=source.colour))
@@ -159,7 +159,7 @@ def _cross_finish(state: m.State, _: ActionBase) -> m.State:
 
 
 def _end_turn(state: m.State, _: ActionBase) -> m.State:
-    balloon = _upkeep(state.active)
+    balloon = _upkeep(state.active, box_full=cards_out(state) >= m.LOCAL_WIND_CARDS)
     turn = state.turn
     balloon = balloon.model_copy(
         update={
@@ -171,9 +171,10 @@ def _end_turn(state: m.State, _: ActionBase) -> m.State:
     return next_turn(replace(state, balloon))
 
 
-def _upkeep(balloon: m.Balloon) -> m.Balloon:
+def _upkeep(balloon: m.Balloon, box_full: bool) -> m.Balloon:
     """Steps 4 to 6: fuel at high (else down to medium); fuel without helium (else
-    one level down); draw at exactly 2 cards in hand."""
+    one level down); draw at exactly 2 cards in hand, unless all 50 local wind cards
+    are out of the box already (the draw then draws nothing)."""
     fuel, level, hand = balloon.fuel, balloon.level, balloon.hand
     if level == m.HIGH:
         if fuel > 0:
@@ -185,7 +186,7 @@ def _upkeep(balloon: m.Balloon) -> m.Balloon:
             fuel -= 1
         else:
             level = max(0, level - 1)
-    if hand == 2:
+    if hand == 2 and not box_full:
         hand += 1
     return balloon.model_copy(update={"fuel": fuel, "altitude": m.ALTITUDES[level], "hand": hand})
 
@@ -197,18 +198,32 @@ def adjust(state: m.State, action: m.Adjust) -> m.State:
         M, counts, action.token, balloon_of, action.delta, colour=action.balloon
     )
     balloon = balloon_of()
-    if action.token == "in_front" and count > m.MAX_IN_FRONT:
-        raise RuleError(M("in_front_limit", colour=balloon.colour))
-    if action.token in m.CARD_COUNTS and balloon.finished:
-        raise RuleError(M("finished_cards", colour=balloon.colour))
-    if action.token in m.TOKENS:
+    if action.token in m.CARD_COUNTS:
+        _check_cards(state, balloon, action.delta)
+        if action.token == "in_front" and count > m.MAX_IN_FRONT:
+            raise RuleError(M("in_front_limit", colour=balloon.colour))
+    elif action.delta > 0:  # a count lowered never passes what the box holds
         total = sum(getattr(b, action.token) for b in state.balloons) + action.delta
         if total > m.TOKENS_IN_GAME[action.token]:
             limit = m.TOKENS_IN_GAME[action.token]
             raise RuleError(M("token_limit", limit=limit, token=action.token))
-    elif sum(b.hand + b.in_front for b in state.balloons) + action.delta > m.LOCAL_WIND_CARDS:
-        raise RuleError(M("card_limit", limit=m.LOCAL_WIND_CARDS))
     return update(state, balloon.colour, **{action.token: count})
+
+
+def _check_cards(state: m.State, balloon: m.Balloon, delta: int) -> None:
+    """A finished or out balloon's cards were discarded and stay 0; a correction up
+    never passes the 50 local wind cards, one down is always allowed."""
+    if balloon.finished:
+        raise RuleError(M("finished_cards", colour=balloon.colour))
+    if balloon.out:
+        raise RuleError(M("out_cards", colour=balloon.colour))
+    if delta > 0 and cards_out(state) + delta > m.LOCAL_WIND_CARDS:
+        raise RuleError(M("card_limit", limit=m.LOCAL_WIND_CARDS))
+
+
+def cards_out(state: m.State) -> int:
+    """The local wind cards out of the box: in every hand and in front of every balloon."""
+    return sum(b.hand + b.in_front for b in state.balloons)
 
 
 PLAIN: dict[str, Callable[[m.State, ActionBase], m.State]] = {

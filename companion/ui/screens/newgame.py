@@ -15,7 +15,7 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.strings import UI
-from companion.ui.tables import adapter
+from companion.ui.tables import TABLES, adapter
 from companion.ui.tables.base.adapter import OptionField
 from companion.ui.widgets import AskView, Sheet, sized
 
@@ -75,8 +75,8 @@ class NewGameScreen(Screen):
             self._build_options()
 
     def prepare(self) -> None:
-        if self.game_id not in games.game_ids():
-            self.game_id = games.game_ids()[0]
+        if self.game_id not in TABLES:
+            self.game_id = next(iter(TABLES))
         self.error = None
         self._reset_options()
         self._build_games()
@@ -91,6 +91,8 @@ class NewGameScreen(Screen):
         scale = App.get_running_app().scale
         row.add_widget(Factory.Dim(text=App.get_running_app().t("choose_game"), size_hint_x=0.4))
         for rules in games.all_rules():
+            if rules.id not in TABLES:  # rules whose table is still to come
+                continue
             toggle = Factory.Toggle(text=rules.name, active=rules.id == self.game_id)
             toggle.font_size = 20 * scale
             toggle.bind(on_release=lambda _w, gid=rules.id: self.choose_game(gid))

@@ -79,7 +79,7 @@ class ResultsScreen(Screen):
         left = max([1, *(r["penalty"] + r["distance"] for r in parts)])
         for player, part in zip(players, parts, strict=True):
             row = Factory.ResultRow(
-                rank=f"{player['rank']}.",
+                rank="" if player["rank"] is None else f"{player['rank']}.",  # nobody won
                 name=player["name"],
                 score="" if player["score"] is None else str(player["score"]),
                 swatch=theme.rgba(model.seat(player["name"])[1]),

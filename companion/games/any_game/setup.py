@@ -1,0 +1,112 @@
+"""Any board game's setup: the options checked (with the players), and the state at
+the start."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from companion.core.errors import SetupError
+from companion.core.messages import printable
+from companion.core.model import PlayerSpec
+from companion.core.terms import quoted
+from companion.games.any_game.messages import M
+from companion.games.any_game.model import (
+    BANK_SECONDS,
+    COUNTER_ID,
+    COUNTER_NAME_LONGEST,
+    COUNTERS_MOST,
+    TIMER_SECONDS,
+    TITLE_LONGEST,
+    Counter,
+    Options,
+    Player,
+    State,
+)
+
+
+def check_options(options: Options, players: Sequence[PlayerSpec]) -> None:
+    for player in players:
+        if player.colour is not None or player.colours is not None:
+            raise SetupError(M("colour_not_used", name=player.name), field="players")
+    check_text("title", options.title, TITLE_LONGEST)
+    if options.bgg_id is not None and options.bgg_id < 1:
+        raise SetupError(M("bgg_id", given=options.bgg_id))
+    _check_clock(options)
+    _check_counters(options.counters)
+    _check_score_from(options)
+
+
+def check_text(field: str, text: str, longest: int) -> None:
+    """A title or a name is shown on the screen and printed by `replay`: 1 to
+    `longest` characters, printable (no control or format character), not only
+    spaces."""
+    if not 1 <= len(text) <= longest:
+        raise SetupError(M("text_length", field=field, longest=longest, count=len(text)))
+    for char in text:
+        if not char.isprintable() and unicodedata.category(char) != "Zs":
+            raise SetupError(M("text_unprintable", field=field, text=printable(text)))
+    if not text.strip():
+        raise SetupError(M("text_blank", field=field))
+
+
+def _check_clock(options: Options) -> None:
+    if options.timer_seconds is not None:
+        if options.clock != "turn":
+            raise SetupError(M("timer_not_turn", clock=options.clock))
+        _check_seconds("timer_seconds", options.timer_seconds, TIMER_SECONDS)
+    if options.bank_seconds is not None:
+        if options.clock != "bank":
+            raise SetupError(M("bank_not_bank", clock=options.clock))
+        _check_seconds("bank_seconds", options.bank_seconds, BANK_SECONDS)
+
+
+def _check_seconds(field: str, given: int, limits: tuple[int, int, int]) -> None:
+    low, high, _default = limits
+    if not low <= given <= high:
+        raise SetupError(M("seconds_option", field=field, low=low, high=high, given=given))
+
+
+def _check_counters(counters: Sequence[Counter]) -> None:
+    if len(counters) > COUNTERS_MOST:
+        raise SetupError(M("counters_count", count=len(counters)))
+    seen: set[str] = set()
+    for number, counter in enumerate(counters, start=1):
+        if not re.fullmatch(COUNTER_ID, counter.id):
+            raise SetupError(M("counter_id", id=printable(counter.id)))
+        if counter.id in seen:
+            raise SetupError(M("counter_twice", id=counter.id))
+        seen.add(counter.id)
+        check_text(f"counters: counter {number}: name", counter.name, COUNTER_NAME_LONGEST)
+        _check_bounds(counter)
+
+
+def _check_bounds(counter: Counter) -> None:
+    least, most = counter.min, counter.max
+    if least is not None and most is not None and least > most:
+        raise SetupError(M("counter_range", id=counter.id, least=least, most=most))
+    if least is not None and counter.start < least:
+        raise SetupError(M("counter_below", id=counter.id, start=counter.start, least=least))
+    if most is not None and counter.start > most:
+        raise SetupError(M("counter_above", id=counter.id, start=counter.start, most=most))
+
+
+def _check_score_from(options: Options) -> None:
+    if options.score_from is None:
+        return
+    if options.scoring not in ("high", "low"):
+        raise SetupError(M("score_from_scoring", scoring=options.scoring))
+    if options.counter(options.score_from) is None:
+        ids = quoted([c.id for c in options.counters]) or "-"
+        raise SetupError(M("score_from_unknown", id=printable(options.score_from), ids=ids))
+
+
+def initial_state(players: Sequence[PlayerSpec], options: Options, seed: int) -> State:
+    """The first seat starts, clockwise; every player holds each counter at its
+    start and, with a time bank, the whole bank. The seed draws nothing."""
+    tokens = {c.id: c.start for c in options.counters}
+    return State(
+        options=options,
+        players=tuple(Player(name=p.name, tokens=dict(tokens), bank=options.bank) for p in players),
+    )
