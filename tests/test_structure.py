@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.ui.tables import TABLES
+from companion.ui.tables import tables
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("companion", "hardware")
@@ -172,6 +172,11 @@ def test_every_shared_kv_file_exists() -> None:
 
 
 def test_every_game_has_its_table() -> None:
-    assert sorted(TABLES) == sorted(games.game_ids())
-    screens = [table.screen for table in TABLES.values()]
+    """Each descriptor's table package has its adapter for that game, its screen
+    module and its kv file; no two games share a screen."""
+    for game in games.GAMES:
+        folder = ROOT.joinpath(*game.table_package.split("."))
+        assert (folder / "screen.py").is_file() and (folder / f"{game.screen}.kv").is_file()
+    assert [table.game_id for table in tables().values()] == games.game_ids()
+    screens = [table.screen for table in tables().values()]
     assert len(set(screens)) == len(screens)
