@@ -1,12 +1,12 @@
 """The turn timer of the game in play: the `Hourglass` on the injected clock, kept in
 step with the session, and its seconds left kept in the store.
 
-Two kinds of glass: the rules' own (Wyścig balonów's hourglass: a `start_timer`
-action starts it, an end of turn resets it, and the rules know when it ran out),
-and an app-only one for a game whose rules have no timer (the adapter's
-`glass_turn`: GO starts it, it belongs to that turn and only signals when time is
-up). Either way a glass that was running when the app stopped comes back paused,
-with the sand it had when the app stopped.
+Two kinds of glass: the rules' own (the rules keep the turn's glass: the action
+that makes the adapter's `turn_started` true starts it, an end of turn resets it, and
+the rules know when it ran out), and an app-only one for a game whose rules have no
+timer (the adapter's `glass_turn`: GO starts it, it belongs to that turn and only
+signals when time is up). Either way a glass that was running when the app stopped
+comes back paused, with the sand it had when the app stopped.
 
 Two threads use it: the main thread changes it (a start, a pause, the session's
 changes) and keeps it in the store (`keep()`); the glass driver
@@ -98,6 +98,7 @@ class TurnTimer:
         self._n = 0  # the number of the last record kept (store or heartbeat)
         self._unsaved: dict[str, Any] | None = None  # saved, not written yet
         self._timed = self._timed_now()
+        self._started = adapter.turn_started(session)  # the rules' glass of this turn
         with self._changing():
             self._restore()
 
@@ -138,15 +139,13 @@ class TurnTimer:
             and self.app_turn() is not None
         )
 
-    def expired_unanswered(self) -> bool:
-        """The rules' glass ran out and the table has not said what that cost yet."""
+    def ran_out(self) -> bool:
+        """This turn's glass has run out (what that means is the table's to say)."""
         glass = self.glass
         return (
             glass is not None
             and glass.phase is Phase.EXPIRED
             and self.adapter.timed_turn(self.session, self.app_options)
-            and self.adapter.turn_started(self.session)
-            and not self.adapter.turn_expired(self.session)
         )
 
     # -- changing ----------------------------------------------------------------------
@@ -209,12 +208,13 @@ class TurnTimer:
             log.exception("could not write the hourglass's heartbeat")
 
     def changed(self, session: Session, change: Change) -> None:
-        """The session changed: a `start_timer` starts the glass; an end of turn, an
-        undo or a redo makes the glass agree with the turn."""
+        """The session changed: an action that started the rules' glass of this turn
+        starts it; an end of turn, an undo or a redo makes the glass agree with the
+        turn."""
         with self._changing():
             self._timed = self._timed_now()
-            last = session.log[-1] if session.log else None
-            started = getattr(last, "type", None) == "start_timer"
+            was_started, self._started = self._started, self.adapter.turn_started(session)
+            started = self._started and not was_started
             if change != "undo" and started and self.timed and self.glass is not None:
                 self.glass.start()
                 self._save()
