@@ -180,3 +180,26 @@ def test_every_game_has_its_table() -> None:
     assert [table.game_id for table in tables().values()] == games.game_ids()
     screens = [table.screen for table in tables().values()]
     assert len(set(screens)) == len(screens)
+
+
+# -- what the app asks of a screen ------------------------------------------------------------
+
+HOOKS = ("may_leave", "prepare", "kept", "hardware_event", "button", "owns_strip")
+
+
+def test_no_screen_hook_is_looked_up_by_name() -> None:
+    """The navigator and the router call what `AppScreen` declares; a hook found by
+    `getattr`/`hasattr` would fail silently for a screen that misspells it."""
+    found = []
+    for path in sorted(UI.rglob("*.py")):
+        for node in ast.walk(parsed(path)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+                and len(node.args) > 1
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in HOOKS
+            ):
+                found.append(f"{relative(path)}:{node.lineno} {node.args[1].value}")
+    assert not found, found

@@ -14,6 +14,7 @@ import pytest
 
 from companion import files, games
 from companion.ui import registry
+from companion.ui.screen import AppScreen
 from tests.ui.harness import Harness
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
@@ -78,6 +79,11 @@ OPENED: dict[str, tuple[Callable[[Harness], Any], tuple[str, ...]]] = {
 
 def test_every_screen_of_the_registry_is_opened_here() -> None:
     assert {e.name for e in registry.SCREENS} <= set(OPENED)
+
+
+def test_every_screen_of_the_registry_is_an_app_screen() -> None:
+    """What the navigator and the router ask of a screen is declared, not guessed."""
+    assert all(issubclass(e.cls, AppScreen) for e in registry.SCREENS)
 
 
 @pytest.mark.parametrize("screen", list(OPENED))

@@ -8,12 +8,12 @@ from typing import Any, ClassVar
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 
 from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.screen import AppScreen
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
 from companion.ui.tables.base.adapter import OptionField
@@ -55,7 +55,7 @@ def label_text(key: str) -> str:
     return app.tr(Message(key)) if "." in key else app.t(key)
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(AppScreen):
     game_id = StringProperty("")
     seated_names = ListProperty([])
     kept: ClassVar[tuple[str, ...]] = ("game_id", "seated_names")  # for the next visit
