@@ -79,7 +79,8 @@ class WyscigAdapter(TableAdapter[wb.State]):
 
     # -- the rules' hourglass ------------------------------------------------------------
     def timer_seconds(self, session: Session[wb.State], app_options: Mapping[str, Any]) -> float:
-        options: wb.Options = session.options  # type: ignore[assignment]
+        options = session.options
+        assert isinstance(options, wb.Options)
         return float(options.timer_seconds)
 
     def timed_turn(self, session: Session[wb.State], app_options: Mapping[str, Any]) -> bool:
