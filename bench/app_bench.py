@@ -30,8 +30,7 @@ from companion.config import ButtonsConfig
 from companion.core.hourglass import FakeClock
 from companion.core.model import GameSetup, PlayerSpec
 from companion.store import Store
-from companion.ui.tables import adapter
-from companion.ui.viewmodel import GameModel
+from companion.ui.viewmodel import open_table
 from hardware.buttons import ButtonReader
 from hardware.dice import parse_line
 from hardware.events import Kind, Source, drain
@@ -58,14 +57,7 @@ def _figure(value: float, unit: str, target: float | None) -> dict[str, Any]:
 
 def new_model(store: Store, setup: GameSetup, clock: FakeClock, strip: RecordingStrip) -> Any:
     session_id = store.create_session(setup)
-    return GameModel(
-        store=store,
-        session_id=session_id,
-        session=store.load_session(session_id),
-        adapter=adapter(setup.game),
-        clock=clock,
-        strip=strip,
-    )
+    return open_table(store, session_id, store.load_session(session_id), clock=clock, strip=strip)
 
 
 def button_to_state(folder: Path) -> tuple[float, float]:

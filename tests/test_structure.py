@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.ui.tables import TABLES
+from companion.ui.tables import tables
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("companion", "hardware")
@@ -171,12 +171,35 @@ def test_every_shared_kv_file_exists() -> None:
 # -- the games' tables ------------------------------------------------------------------------
 
 
-# The any-game table lands in the next step (issue 26); until then its rules are
-# registered without a table. Remove this exception with that table.
-WITHOUT_TABLE_YET = {"any-game"}
-
-
 def test_every_game_has_its_table() -> None:
-    assert sorted(TABLES) == sorted(set(games.game_ids()) - WITHOUT_TABLE_YET)
-    screens = [table.screen for table in TABLES.values()]
+    """Each descriptor's table package has its adapter for that game, its screen
+    module and its kv file; no two games share a screen."""
+    for game in games.GAMES:
+        folder = ROOT.joinpath(*game.table_package.split("."))
+        assert (folder / "screen.py").is_file() and (folder / f"{game.screen}.kv").is_file()
+    assert [table.game_id for table in tables().values()] == games.game_ids()
+    screens = [table.screen for table in tables().values()]
     assert len(set(screens)) == len(screens)
+
+
+# -- what the app asks of a screen ------------------------------------------------------------
+
+HOOKS = ("may_leave", "prepare", "kept", "hardware_event", "button", "owns_strip")
+
+
+def test_no_screen_hook_is_looked_up_by_name() -> None:
+    """The navigator and the router call what `AppScreen` declares; a hook found by
+    `getattr`/`hasattr` would fail silently for a screen that misspells it."""
+    found = []
+    for path in sorted(UI.rglob("*.py")):
+        for node in ast.walk(parsed(path)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+                and len(node.args) > 1
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in HOOKS
+            ):
+                found.append(f"{relative(path)}:{node.lineno} {node.args[1].value}")
+    assert not found, found

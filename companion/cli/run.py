@@ -70,7 +70,7 @@ def _arguments(run: Any) -> None:
     run.add_argument(
         "--new",
         metavar="GAME",
-        help="start this game at once (a game id from `companion games`, e.g. wyscig-balonow)",
+        help="start this game at once (a game id that `companion games` lists)",
     )
     run.add_argument(
         "--players", metavar="A,B,C", help="with --new: the players' names in seat order"

@@ -56,6 +56,12 @@ class Rules(Protocol[St]):
 
     def apply(self, state: St, action: ActionBase) -> St: ...
 
+    def refusal(self, state: St, action: ActionBase) -> Message | None:
+        """Why the rules would refuse `action` in `state` (their sentence for the
+        players), or None when they would take it; nothing is applied. A screen asks
+        this to grey out what the rules refuse, or to ask before it sends."""
+        ...
+
     def summary(self, state: St) -> dict[str, Any]: ...
 
     def prompts(self, state: St) -> list[Message]: ...
@@ -229,6 +235,15 @@ class GameRules(Generic[S, Opts]):
             return corrected
         played: S = self.parts.play(state, action)
         return played
+
+    def refusal(self, state: S, action: ActionBase) -> Message | None:
+        """The rules' own refusal of `action` now, or None: the same checks `apply`
+        makes, so the answer never differs from what sending it would do."""
+        try:
+            self.apply(state, action)
+        except RuleError as error:
+            return error.message
+        return None
 
     def summary(self, state: S) -> dict[str, Any]:
         summary: dict[str, Any] = self.parts.summary(state)

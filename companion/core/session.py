@@ -55,6 +55,7 @@ class Session(Generic[S]):
         self._redo: list[ActionBase] = []
         self._checkpoints: dict[int, S] = {0: rules.setup(setup.players, self.options, setup.seed)}
         self._state = self._checkpoints[0]
+        self._summary: dict[str, Any] | None = None  # of `_state`, once asked for
         self._listeners: list[Listener] = []
         for action in actions:
             self._push(action, self.rules.apply(self._state, action))
@@ -80,7 +81,16 @@ class Session(Generic[S]):
         return bool(self._redo)
 
     def summary(self) -> dict[str, Any]:
-        return self.rules.summary(self._state)
+        """The rules' summary of the current state, made once per change: the table,
+        the recorder, the strip and the timer all read it after each press. Shared:
+        read it, never change it."""
+        if self._summary is None:
+            self._summary = self.rules.summary(self._state)
+        return self._summary
+
+    def refusal(self, action: ActionBase) -> Message | None:
+        """Why the rules would refuse `action` now, or None; nothing changes."""
+        return self.rules.refusal(self._state, action)
 
     @property
     def decided(self) -> bool:
@@ -121,6 +131,7 @@ class Session(Generic[S]):
         action = self._log.pop()
         self._checkpoints.pop(len(self._log) + 1, None)
         self._state = self.state_at(len(self._log))
+        self._summary = None
         self._redo.append(action)
         self._notify("undo")
         return action
@@ -148,6 +159,7 @@ class Session(Generic[S]):
     def _push(self, action: ActionBase, state: S) -> None:
         self._log.append(action)
         self._state = state
+        self._summary = None
         if len(self._log) % _CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._log)] = state
 

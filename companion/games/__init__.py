@@ -1,13 +1,19 @@
-"""The games, registered here by id. Nothing here imports Kivy, gpiozero or serial.
+"""The games, each registered once here by its descriptor. Nothing here imports Kivy,
+gpiozero or serial.
 
-A fourth game is one more module (or package) with its `RULES` and one more entry
-in `_MODULES`. A game's module (its pydantic models) is imported the first time its
-rules are asked for: the app's home screen needs none of them.
+A game is its rules (`companion.games.<rules>`, with its `RULES`), its table
+(`companion.ui.tables.<table>`: `adapter.py` with its `ADAPTER`, `screen.py` with its
+`SCREEN` class, `<table>.kv`) and one line in `GAMES`. That line drives everything
+the shared layer does with a game: the rules' lookup, the table's adapter and screen,
+History's words for each action (the adapter's), BG Stats' game id and the tests that
+go through every game. A module is imported the first time it is asked for: the app's
+home screen needs none of them, and the rules never import their table.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import CompanionError
@@ -16,13 +22,42 @@ from companion.core.rules import Rules
 
 M = Catalog("games", {"unknown_game": 'unknown game "{game}" (known: {known})'})
 
-# game id -> the module whose RULES play it (each module's GAME_ID is its key here)
-_MODULES: dict[str, str] = {
-    "wyscig-balonow": "companion.games.wyscig_balonow",
-    "ballonrennen": "companion.games.ballonrennen",
-    "balmy-balloonists": "companion.games.balmy_balloonists",
-    "any-game": "companion.games.any_game",
-}
+RULES_PACKAGE = "companion.games"
+TABLES_PACKAGE = "companion.ui.tables"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's descriptor: its id (the game file's `game`), the module of its rules
+    under `companion.games`, the package of its table under `companion.ui.tables`
+    (also its screen's name) and its id at BG Stats (`sourceGameId`: short, the QR
+    code counts every byte)."""
+
+    id: str
+    rules: str
+    table: str
+    bgstats: str
+
+    @property
+    def rules_module(self) -> str:
+        return f"{RULES_PACKAGE}.{self.rules}"
+
+    @property
+    def table_package(self) -> str:
+        return f"{TABLES_PACKAGE}.{self.table}"
+
+    @property
+    def screen(self) -> str:
+        """The name of its table screen."""
+        return self.table
+
+
+# The registration: one line per game.
+GAMES: tuple[Game, ...] = (
+    Game("wyscig-balonow", rules="wyscig_balonow", table="wyscig", bgstats="wb"),
+    Game("ballonrennen", rules="ballonrennen", table="ballonrennen", bgstats="br"),
+    Game("balmy-balloonists", rules="balmy_balloonists", table="balmy", bgstats="bb"),
+)
 
 
 class UnknownGameError(CompanionError):
@@ -30,16 +65,21 @@ class UnknownGameError(CompanionError):
 
 
 def game_ids() -> list[str]:
-    return list(_MODULES)
+    return [game.id for game in GAMES]
+
+
+def entry(game_id: str) -> Game:
+    """The descriptor of `game_id`; an unknown id is refused naming the games there are."""
+    found = next((game for game in GAMES if game.id == game_id), None)
+    if found is None:
+        raise UnknownGameError(M("unknown_game", game=game_id, known=", ".join(game_ids())))
+    return found
 
 
 def get(game_id: str) -> Rules[Any]:
-    module = _MODULES.get(game_id)
-    if module is None:
-        raise UnknownGameError(M("unknown_game", game=game_id, known=", ".join(_MODULES)))
-    rules: Rules[Any] = importlib.import_module(module).RULES
+    rules: Rules[Any] = importlib.import_module(entry(game_id).rules_module).RULES
     return rules
 
 
 def all_rules() -> list[Rules[Any]]:
-    return [get(game_id) for game_id in _MODULES]
+    return [get(game_id) for game_id in game_ids()]

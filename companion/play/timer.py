@@ -1,12 +1,12 @@
 """The turn timer of the game in play: the `Hourglass` on the injected clock, kept in
 step with the session, and its seconds left kept in the store.
 
-Two kinds of glass: the rules' own (Wyścig balonów's hourglass: a `start_timer`
-action starts it, an end of turn resets it, and the rules know when it ran out),
-and an app-only one for a game whose rules have no timer (the adapter's
-`glass_turn`: GO starts it, it belongs to that turn and only signals when time is
-up). Either way a glass that was running when the app stopped comes back paused,
-with the sand it had when the app stopped.
+Two kinds of glass: the rules' own (the rules keep the turn's glass: the action
+that makes the adapter's `turn_started` true starts it, an end of turn resets it, and
+the rules know when it ran out), and an app-only one for a game whose rules have no
+timer (the adapter's `glass_turn`: GO starts it, it belongs to that turn and only
+signals when time is up). Either way a glass that was running when the app stopped
+comes back paused, with the sand it had when the app stopped.
 
 Two threads use it: the main thread changes it (a start, a pause, the session's
 changes) and keeps it in the store (`keep()`); the glass driver
@@ -93,11 +93,10 @@ class TurnTimer:
         seconds = adapter.timer_seconds(session, app_options)
         self.glass = Hourglass(seconds, clock, warnings) if seconds > 0 else None
         self._glass_turn: int | None = None  # an app-only glass: the turn it runs in
-        self._last_save = self._last_beat = clock()
         self._news = False  # the glass said something the store has not kept yet
-        self._n = 0  # the number of the last record kept (store or heartbeat)
-        self._unsaved: dict[str, Any] | None = None  # saved, not written yet
+        self.records = GlassRecords(memory, clock)
         self._timed = self._timed_now()
+        self._started = adapter.turn_started(session)  # the rules' glass of this turn
         with self._changing():
             self._restore()
 
@@ -138,15 +137,13 @@ class TurnTimer:
             and self.app_turn() is not None
         )
 
-    def expired_unanswered(self) -> bool:
-        """The rules' glass ran out and the table has not said what that cost yet."""
+    def ran_out(self) -> bool:
+        """This turn's glass has run out (what that means is the table's to say)."""
         glass = self.glass
         return (
             glass is not None
             and glass.phase is Phase.EXPIRED
             and self.adapter.timed_turn(self.session, self.app_options)
-            and self.adapter.turn_started(self.session)
-            and not self.adapter.turn_expired(self.session)
         )
 
     # -- changing ----------------------------------------------------------------------
@@ -187,7 +184,7 @@ class TurnTimer:
             if glass is None:
                 return
             running = glass.phase is Phase.RUNNING
-            if self._news or (running and self.clock() - self._last_save >= SAVE_EVERY_S):
+            if self._news or (running and self.records.save_due()):
                 self._news = False
                 self._save()
 
@@ -196,25 +193,22 @@ class TurnTimer:
         times a second (no database, no waiting for the card)."""
         with self.lock:
             glass = self.glass
-            if glass is None or glass.phase is not Phase.RUNNING:
+            if glass is None or glass.phase is not Phase.RUNNING or not self.records.beat_due():
                 return
-            moment = self.clock()
-            if moment - self._last_beat < BEAT_EVERY_S:
-                return
-            self._last_beat = moment
-            record = self._record()
+            record = self.records.record(glass, self._glass_turn)
         try:
             self.memory.beat(record)
         except Exception:  # a heartbeat that cannot be written must not stop the glass
             log.exception("could not write the hourglass's heartbeat")
 
     def changed(self, session: Session, change: Change) -> None:
-        """The session changed: a `start_timer` starts the glass; an end of turn, an
-        undo or a redo makes the glass agree with the turn."""
+        """The session changed: an action that started the rules' glass of this turn
+        starts it; an end of turn, an undo or a redo makes the glass agree with the
+        turn."""
         with self._changing():
             self._timed = self._timed_now()
-            last = session.log[-1] if session.log else None
-            started = getattr(last, "type", None) == "start_timer"
+            was_started, self._started = self._started, self.adapter.turn_started(session)
+            started = self._started and not was_started
             if change != "undo" and started and self.timed and self.glass is not None:
                 self.glass.start()
                 self._save()
@@ -231,7 +225,7 @@ class TurnTimer:
         store once the lock is free again (the card's write must not hold the buzzer)."""
         with self.lock:
             yield
-            record, self._unsaved = self._unsaved, None
+            record, self.records.pending = self.records.pending, None
         if record is not None:
             self.memory.save_glass(record)
 
@@ -248,7 +242,7 @@ class TurnTimer:
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
         elif glass.phase is Phase.IDLE:
-            glass.restore_paused(self._saved_seconds() or glass.duration)
+            glass.restore_paused(self.records.saved_seconds() or glass.duration)
         self._save()
 
     def _sync_app_glass(self, glass: Hourglass) -> None:
@@ -259,7 +253,7 @@ class TurnTimer:
             return
         self._reset(glass)
         self._glass_turn = None
-        saved = self._saved()
+        saved = self.records.saved()
         if self.timed and saved.get("turn") == turn and saved.get("phase") != "idle":
             glass.restore_paused(float(saved.get("seconds_left") or 0))
             self._glass_turn = turn
@@ -275,8 +269,6 @@ class TurnTimer:
         """A glass that was running when the app stopped comes back paused, with the
         sand it had then (the newest record: the store's or the heartbeat's)."""
         glass = self.glass
-        saved_n = self._saved().get("n")
-        self._n = saved_n if isinstance(saved_n, int) else 0
         if glass is not None and self.app_turn() is not None:
             self._sync_app_glass(glass)
         elif glass is None or not (self.timed and self.adapter.turn_started(self.session)):
@@ -284,35 +276,63 @@ class TurnTimer:
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
         else:
-            saved = self._saved_seconds()
+            saved = self.records.saved_seconds()
             glass.restore_paused(glass.duration if saved is None else saved)
         if glass.phase is not Phase.IDLE:
             log.info("the hourglass is back, paused, with %.2f s left", glass.seconds_left())
             self._save()  # the store says so too: a second stop finds the same sand
 
-    def _record(self) -> dict[str, Any]:
-        assert self.glass is not None
+    def _save(self) -> None:
+        if self.glass is not None:
+            self.records.save(self.glass, self._glass_turn)
+
+
+class GlassRecords:
+    """The glass's numbered records for the next run of the app (each newer than the
+    last, whichever of the store and the heartbeat keeps it): a record saved during a
+    change waits in `pending` until the timer's lock is free. Used under that lock."""
+
+    def __init__(self, memory: GlassMemory, clock: Clock) -> None:
+        self.memory = memory
+        self.clock = clock
+        self.last_save = self.last_beat = clock()
+        self.pending: dict[str, Any] | None = None  # saved, not written yet
+        saved_n = memory.saved_glass().get("n")
+        self._n = saved_n if isinstance(saved_n, int) else 0  # the last record's number
+
+    def record(self, glass: Hourglass, turn: int | None) -> dict[str, Any]:
         self._n += 1
         return {
-            "seconds_left": round(self.glass.seconds_left(), 2),
-            "phase": str(self.glass.phase),
-            "turn": self._glass_turn,
+            "seconds_left": round(glass.seconds_left(), 2),
+            "phase": str(glass.phase),
+            "turn": turn,
             "n": self._n,
         }
 
-    def _save(self) -> None:
-        glass = self.glass
+    def save(self, glass: Hourglass, turn: int | None) -> None:
         # An idle glass has nothing to bring back; keeping the last saved value lets
         # an undone end of turn find the seconds that turn had left.
-        if glass is None or glass.phase is Phase.IDLE:
+        if glass.phase is Phase.IDLE:
             return
-        self._last_save = self.clock()
-        self._unsaved = self._record()
+        self.last_save = self.clock()
+        self.pending = self.record(glass, turn)
 
-    def _saved(self) -> Mapping[str, Any]:
+    def save_due(self) -> bool:
+        """A running glass is written to the store every few seconds."""
+        return self.clock() - self.last_save >= SAVE_EVERY_S
+
+    def beat_due(self) -> bool:
+        """A running glass leaves its heartbeat a few times a second: now, if due."""
+        moment = self.clock()
+        if moment - self.last_beat < BEAT_EVERY_S:
+            return False
+        self.last_beat = moment
+        return True
+
+    def saved(self) -> Mapping[str, Any]:
         """The newest record: one saved in this change, else the memory's."""
-        return self._unsaved if self._unsaved is not None else self.memory.saved_glass()
+        return self.pending if self.pending is not None else self.memory.saved_glass()
 
-    def _saved_seconds(self) -> float | None:
-        value = self._saved().get("seconds_left")
+    def saved_seconds(self) -> float | None:
+        value = self.saved().get("seconds_left")
         return float(value) if isinstance(value, int | float) else None

@@ -38,6 +38,7 @@ from companion.i18n import languages, translator
 from companion.store import Store
 from companion.ui import registry, theme
 from companion.ui.navigator import Navigator, load_kv
+from companion.ui.opening import DeviceOpening
 from companion.ui.routing import FrameClock, HardwareRouter
 from companion.ui.strings import UI, Said
 
@@ -95,6 +96,7 @@ class CompanionApp(App):
         self.navigator = Navigator(self)
         self.router = HardwareRouter(self)
         self.frames = FrameClock(self, self.router)
+        self.opening = DeviceOpening(self, self.frames.check_status)
 
     # -- text ----------------------------------------------------------------------
     def on_lang(self, _: Any, lang: str) -> None:
@@ -143,12 +145,13 @@ class CompanionApp(App):
         self.navigator.first()  # a game's table opens the devices first
         # One line for the service log and for tests, once the devices are open: keys
         # and taps count from now on.
-        self.frames.open_devices_after_first_frame(
+        self.opening.after_first_frame(
             then=lambda: print(f"companion: ready on the {self.manager.current} screen", flush=True)
         )
 
     def on_stop(self) -> None:
         self.frames.stop()
+        self.opening.stop()
         self.router.stop()
         Window.unbind(on_resize=self._resized, on_request_close=self._close_requested)
         if self.model is not None:
@@ -232,24 +235,22 @@ class CompanionApp(App):
         self.open_session(session_id, first="secret" if reveal else None)
 
     def open_session(self, session_id: int, first: str | None = None) -> None:
-        from companion.ui.tables import adapter
-        from companion.ui.viewmodel import GameModel
+        from companion.ui.viewmodel import open_table
 
         row = self.store.session_row(session_id)
         session = self.store.load_session(session_id)
-        self.frames.open_devices()  # the glass drives the strip and the buzzer
+        self.opening.now()  # the glass drives the strip and the buzzer
         if self.model is not None:
             self.model.close()
-        self.model = GameModel(
-            store=self.store,
-            session_id=session_id,
-            session=session,
-            adapter=adapter(row.game),
+        self.model = open_table(
+            self.store,
+            session_id,
+            session,
             clock=self.clock,
+            app_options=row.extra.get("app_options", {}),
             warnings=self.settings.hourglass.warnings,
             strip=self.devices.strip,
             buzzer=self.devices.buzzer,
-            app_options=row.extra.get("app_options", {}),
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=self.glass_thread,
         )
@@ -266,7 +267,7 @@ class CompanionApp(App):
             list(setup.names),
             model.adapter.with_deal(setup.options, None),
             reveal=model.adapter.secret_balloons,
-            app_options=model.app_options,
+            app_options=model.play.app_options,
         )
 
 

@@ -24,6 +24,7 @@ from kivy.lang import Builder
 
 from companion.core.errors import CompanionError
 from companion.ui import registry
+from companion.ui.screen import AppScreen
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -47,7 +48,7 @@ class Navigator:
         self._kept: dict[str, dict[str, Any]] = {}  # a released screen's `kept` values
         self._trim = Clock.create_trigger(lambda _dt: give_back_memory(), TRIM_AFTER_S)
 
-    def screen(self, name: str) -> Any:
+    def screen(self, name: str) -> AppScreen:
         """The screen called `name`, built when it is asked for (again after it was
         released), with what it kept from its last visit."""
         manager = self.app.manager
@@ -60,20 +61,19 @@ class Navigator:
             for key, value in self._kept.pop(name, {}).items():
                 setattr(screen, key, value)
             manager.add_widget(screen)
-        return manager.get_screen(name)
+        shown: AppScreen = manager.get_screen(name)
+        return shown
 
     def show(self, name: str) -> None:
         app = self.app
         if app.menu is not None:
             app.menu.dismiss()
         # A screen with something unsaved asks before it is left (and comes back here).
-        left = app.manager.current_screen
-        leaving = getattr(left, "may_leave", None)
-        if leaving is not None and app.manager.current != name and not leaving(name):
+        left: AppScreen | None = app.manager.current_screen
+        if left is not None and app.manager.current != name and not left.may_leave(name):
             return
         screen = self.screen(name)
-        if hasattr(screen, "prepare"):
-            screen.prepare()
+        screen.prepare()
         app.manager.current = name
         app.frames.lend_strip()
         if app.model is not None:
@@ -81,7 +81,7 @@ class Navigator:
         if left is not None and left is not screen:
             self._release_after_switch(left)
 
-    def _release_after_switch(self, left: Any) -> None:
+    def _release_after_switch(self, left: AppScreen) -> None:
         """The switch ends at the next frame (the transition's `on_complete`, which
         also lets the left screen's `on_leave` run): then the left one goes."""
         transition = self.app.manager.transition
@@ -92,15 +92,13 @@ class Navigator:
 
         transition.bind(on_complete=switched)
 
-    def release(self, screen: Any) -> None:
+    def release(self, screen: AppScreen) -> None:
         """Take a screen that is not showing out, widgets and textures; what it names
         in `kept` waits for the next one of its name."""
         manager = self.app.manager
         if screen is manager.current_screen or screen not in manager.screens:
             return
-        self._kept[screen.name] = {
-            key: plain(getattr(screen, key)) for key in getattr(screen, "kept", ())
-        }
+        self._kept[screen.name] = {key: plain(getattr(screen, key)) for key in screen.kept}
         manager.remove_widget(screen)
         # The transition keeps the screens of the last switch (it allows no None): it
         # would keep this one.

@@ -13,7 +13,8 @@ import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from kivy.uix.screenmanager import Screen
+from companion.games import GAMES, Game
+from companion.ui.screen import AppScreen
 
 UI = Path(__file__).resolve().parent
 
@@ -31,8 +32,8 @@ class ScreenEntry:
     kv: Path
 
     @property
-    def cls(self) -> type[Screen]:
-        found: type[Screen] = getattr(importlib.import_module(self.module), self.class_name)
+    def cls(self) -> type[AppScreen]:
+        found: type[AppScreen] = getattr(importlib.import_module(self.module), self.class_name)
         return found
 
 
@@ -42,14 +43,18 @@ def _entry(name: str, module: str, class_name: str, kv: str) -> ScreenEntry:
     )
 
 
+def _table(game: Game) -> ScreenEntry:
+    """A game's table screen, as its descriptor names it: `SCREEN` in its package's
+    `screen.py`, its rules in `<screen>.kv` beside it."""
+    module = f"{game.table_package}.screen"
+    return ScreenEntry(game.screen, module, "SCREEN", kv_beside(module, game.screen))
+
+
 SCREENS = (
     _entry("home", "screens.home", "HomeScreen", "home"),
     _entry("newgame", "screens.newgame", "NewGameScreen", "newgame"),
     _entry("secret", "screens.secret", "SecretScreen", "secret"),
-    # the tables: their adapters' `screen`
-    _entry("wyscig", "tables.wyscig.screen", "WyscigScreen", "wyscig"),
-    _entry("ballonrennen", "tables.ballonrennen.screen", "BallonrennenScreen", "ballonrennen"),
-    _entry("balmy", "tables.balmy.screen", "BalmyScreen", "balmy"),
+    *(_table(game) for game in GAMES),  # the tables: one per game
     _entry("score", "screens.score", "ScoreScreen", "score"),
     _entry("results", "screens.results", "ResultsScreen", "results"),
     _entry("history", "screens.history", "HistoryScreen", "history"),

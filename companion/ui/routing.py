@@ -9,13 +9,12 @@ when the test says, it drains and ticks every frame instead.
 
 `HardwareRouter` decides who gets an event: the hardware test page first, the dice
 to the game in play, GO held to the menu, a press to the screen's `button(source)`
-("go", "undo" or "pause"), if it has one.
+("go", "undo" or "pause"): every screen is an `AppScreen`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
@@ -24,6 +23,7 @@ from kivy.graphics.opengl import glFlush
 
 from companion.core.errors import StoreError
 from companion.ui.pace import Pace
+from companion.ui.screen import AppScreen
 from companion.ui.status import device_status
 from hardware.dice import Roll
 from hardware.events import HardwareEvent, Kind, Source
@@ -45,11 +45,10 @@ class HardwareRouter:
     def handle(self, event: HardwareEvent) -> None:
         if isinstance(event.data, Roll):
             self._record_roll(event.data)
-        screen = self.app.manager.current_screen
+        screen: AppScreen | None = self.app.manager.current_screen
         # A screen that shows the devices themselves (the hardware test) sees every
         # event first and may keep it from the game.
-        watcher = getattr(screen, "hardware_event", None)
-        if watcher is not None and watcher(event):
+        if screen is not None and screen.hardware_event(event):
             return
         if event.source == Source.DICE:
             self._dice(event)
@@ -62,10 +61,9 @@ class HardwareRouter:
         elif event.kind == Kind.HELD and event.source == Source.UNDO:
             self._press(screen, "redo")  # UNDO held: do again what it took back
 
-    def _press(self, screen: Any, source: str) -> None:
-        button = getattr(screen, "button", None)
-        if button is not None:
-            button(source)
+    def _press(self, screen: AppScreen | None, source: str) -> None:
+        if screen is not None:
+            screen.button(source)
 
     def _menu_open(self) -> bool:
         menu = self.app.menu
@@ -125,7 +123,6 @@ class FrameClock:
         self.router = router
         self.pace = Pace()
         self._events: list[Any] = []
-        self._then: Callable[[], object] = lambda: None
 
     def start(self) -> None:
         app = self.app
@@ -147,7 +144,6 @@ class FrameClock:
     def stop(self) -> None:
         self.app.devices.events.on_put = None
         Window.unbind(on_motion=self.pace.stir, on_key_down=self.pace.stir, on_flip=flushed)
-        Window.unbind(on_flip=self._first_frame_drawn)
         self.pace.uninstall()
         for event in self._events:
             event.cancel()
@@ -156,9 +152,9 @@ class FrameClock:
     def lend_strip(self) -> None:
         """The screen shown now may draw the strip itself (the hardware test page)."""
         app = self.app
+        screen: AppScreen | None = app.manager.current_screen
         if app.model is not None:
-            owns_strip = bool(getattr(app.manager.current_screen, "owns_strip", False))
-            app.model.driver.lend_strip(owns_strip)
+            app.model.driver.lend_strip(screen is not None and screen.owns_strip)
 
     def _drain(self, _dt: float = 0.0) -> None:
         for event in self.app.devices.drain():
@@ -172,31 +168,6 @@ class FrameClock:
         model = self.app.model
         if model is not None and not model.driver.lent:
             model.tick()
-
-    def open_devices(self) -> None:
-        """Open the devices now, if they are not yet (before a game's table: its glass
-        drives the strip and the buzzer)."""
-        if not self.app.devices.opened:
-            self.app.devices.open()
-            self.check_status()
-
-    def open_devices_after_first_frame(self, then: Callable[[], object]) -> None:
-        """The first frame does not wait for gpiozero, the serial port or the
-        simulation: the devices open once it has been drawn, and `then` follows."""
-        self._then = then
-        if self.app.devices.opened:
-            self.check_status()
-            then()
-        else:
-            Window.bind(on_flip=self._first_frame_drawn)
-
-    def _first_frame_drawn(self, *_: Any) -> None:
-        Window.unbind(on_flip=self._first_frame_drawn)
-        Clock.schedule_once(self._open_then, 0)
-
-    def _open_then(self, _dt: float) -> None:
-        self.open_devices()
-        self._then()
 
     def check_status(self, _dt: float = 0.0) -> None:
         """The devices' state on the status line (once a second, and when asked)."""

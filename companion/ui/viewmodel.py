@@ -1,17 +1,17 @@
-"""The view-model between a `Session` and the widgets.
+"""The view-model between the game in play and the widgets.
 
 Screens read its Kivy properties and call its methods; it turns taps and button
 presses into actions (each stamped with `at`, UTC), sends them to `Session.apply`,
-and shows a refused action's `RuleError` as a sentence. It never decides a rule.
+and shows a refused action's `RuleError` as a sentence. It never decides a rule and
+never names a game: what GO means now is the table's adapter's `Go`, carried out here.
 
-What is not for the screen lives beside it, with no Kivy: the turn timer
-(`companion.play.timer`), the recorder that writes to the store, the strip
-controller (both session listeners) and the glass driver, which sounds the buzzer
-and draws the strip on its own thread (`companion.play.driver`; the app starts it).
-The view-model ticks them too and copies what the screen shows into its properties,
-but only as often as something shown changes by itself (`companion.ui.ticks`: the seconds
-label once a second, the on-screen strip's next step): an idle or paused table and
-a running glass do not wake the screen's thread 60 times a second.
+The game in play itself (the session, the recorder, the turn timer, the strip
+controller and the glass driver) is `companion.play.table.GameInPlay`, built without
+Kivy; the view-model observes it, and copies what the screen shows into its
+properties, but only as often as something shown changes by itself
+(`companion.ui.ticks`: the seconds label once a second, the on-screen strip's next
+step): an idle or paused table and a running glass do not wake the screen's thread 60
+times a second.
 """
 
 from __future__ import annotations
@@ -33,17 +33,16 @@ from kivy.properties import (
 from companion.config import ButtonsConfig
 from companion.core.errors import CompanionError
 from companion.core.hourglass import Hourglass
-from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
-from companion.play.driver import GlassDriver
-from companion.play.lights import StripController
-from companion.play.recorder import Recorder
-from companion.play.timer import TurnTimer
+from companion.play.table import WARNINGS_S, GameInPlay
 from companion.store import Store, now
 from companion.ui import theme
+from companion.ui.gobutton import GoButton
 from companion.ui.strings import UI, said
-from companion.ui.tables.base.adapter import GoKind, TableAdapter
+from companion.ui.tables import adapter as table_of
+from companion.ui.tables.base.adapter import TableAdapter
+from companion.ui.tables.base.go import Go
 from companion.ui.ticks import ScreenTicks
 from hardware.buzzer import BuzzerController
 from hardware.strip import Strip
@@ -66,7 +65,7 @@ class GameModel(EventDispatcher, Generic[S]):
     notice = ObjectProperty(None, allownone=True)  # news that is not an error
     phase = StringProperty("idle")  # the hourglass: idle, running, paused, expired
     seconds_left = NumericProperty(0.0)
-    ask_unplaced = BooleanProperty(False)  # time ran out: how many dice were not placed?
+    question = StringProperty("")  # the table's own question asked now ("": none)
     frame = ListProperty([])  # the LED picture, as the strip shows it
     dice = ListProperty([])  # the roll of this turn (ints), [] if none yet
     rolling = BooleanProperty(False)
@@ -79,40 +78,25 @@ class GameModel(EventDispatcher, Generic[S]):
 
     def __init__(
         self,
+        play: GameInPlay[S],
+        adapter: TableAdapter[S],
         *,
-        store: Store,
-        session_id: int,
-        session: Session[S],
-        adapter: TableAdapter,
         clock: Clock,
-        warnings: Sequence[float] = (10.0, 5.0),
-        strip: Strip | None = None,
-        buzzer: BuzzerController | None = None,
-        app_options: Mapping[str, Any] | None = None,
         lockout_s: float = DEFAULT_LOCKOUT_S,
         ticks_itself: bool = True,
     ) -> None:
         super().__init__()
-        self.app_options = dict(app_options or {})
-        self.session = session
+        self.play = play
+        self.session = play.session
         self.adapter = adapter
         self.clock = clock
-        self.lockout_s = lockout_s
-        self.names = list(session.setup.names)
-        self.seats = dict(zip(self.names, adapter.seat_colours(self.names), strict=True))
-        self.recorder = memory = Recorder(store, session_id)
-        options = self.app_options
-        self.timer = TurnTimer(
-            session, adapter, app_options=options, clock=clock, warnings=warnings, memory=memory
-        )
-        self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
-        self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
-        self.ticks = ScreenTicks(self.timer, self.lights, clock, self.tick, enabled=ticks_itself)
-        self._last_go: float | None = None
-        self._question_waits = False  # an undone time-up answer: GO asks again
-        self.recorder.follow(session)
-        self.lights.follow(session)
-        session.add_listener(self._changed)
+        self.names = list(self.session.setup.names)
+        self.seats = play.seats
+        # The parts the screens and the app reach (the glass, the strip, the store).
+        self.timer, self.driver, self.recorder = play.timer, play.driver, play.recorder
+        self.ticks = ScreenTicks(play.timer, play.lights, clock, self.tick, enabled=ticks_itself)
+        self.button = GoButton(self, lockout_s)
+        self.session.add_listener(self._changed)
         self._refresh()
         self.tick()
 
@@ -127,7 +111,7 @@ class GameModel(EventDispatcher, Generic[S]):
 
     @property
     def session_id(self) -> int:
-        return self.recorder.session_id
+        return self.play.session_id
 
     @property
     def hourglass(self) -> Hourglass | None:
@@ -141,15 +125,9 @@ class GameModel(EventDispatcher, Generic[S]):
         return self.seats.get(name, theme.seat_colour(0))
 
     @property
-    def go_kind(self) -> GoKind | str:
-        if self.timer.expired_unanswered():
-            return "unplaced"
-        if self.timer.paused:
-            return "resume"
-        kind = self.adapter.go(self.session)
-        if kind == "end_turn" and self.timer.app_glass_idle():
-            return "start_timer"
-        return kind
+    def go_now(self) -> Go:
+        """What GO means now (`GoButton.now`)."""
+        return self.button.now()
 
     @property
     def whole_seconds(self) -> int:
@@ -175,53 +153,8 @@ class GameModel(EventDispatcher, Generic[S]):
         return True
 
     def go(self) -> str:
-        """The big button: start the hourglass, or end the turn. Returns what it did."""
-        moment = self.clock()
-        if self._last_go is not None and moment - self._last_go < self.lockout_s:
-            return "ignored"
-        self._last_go = moment
-        kind = self.go_kind
-        if kind == "unplaced":
-            self._ask_unplaced()
-        elif kind == "resume":
-            self.toggle_pause()
-        elif kind == "order":
-            self.error = UI("go_order")
-        elif kind == "start_timer" and self.timer.app_turn() is not None:
-            self.timer.start_app_glass()
-            self.driver.wake()
-            self.tick()
-        elif kind == "start_timer":
-            self.act(kind)
-        elif kind == "end_turn" and not self.end_turn():
-            return "confirm"
-        return kind
-
-    def end_turn(self, anyway: bool = False) -> bool:
-        """End the turn; when the rules name mandatory steps it would skip, ask first
-        (`confirm_end`), and end it on the second time (or `anyway`)."""
-        missing = [] if anyway or self.confirm_end else self._missing()
-        if missing:
-            self.confirm_end = missing
-            return False
-        self.confirm_end = []
-        return self.act("end_turn")
-
-    def _missing(self) -> list[Message]:
-        """What the rules say an end of turn now would skip; nothing when they refuse
-        the end of turn anyway (then their sentence says why)."""
-        try:
-            self.rules.apply(self.state, self.rules.parse_action({"type": "end_turn"}))
-        except CompanionError:
-            return []
-        return self.session.missing_steps()
-
-    def _ask_unplaced(self) -> None:
-        if self._question_waits:  # an undone answer: the question comes back on GO
-            self._question_waits = False
-            self.tick()
-        else:
-            self.error = UI("unplaced_first")
+        """The big button (`GoButton.press`); returns what it did."""
+        return self.button.press()
 
     def undo(self) -> bool:
         """Take back the last action; the table is told what, in its own words."""
@@ -232,9 +165,6 @@ class GameModel(EventDispatcher, Generic[S]):
             return False
         self.error = None
         self.notice = said("undone", what=self.adapter.describe(action, self.state))
-        if action.type == "timer_expired":  # type: ignore[attr-defined]
-            self._question_waits = True
-            self.tick()
         return True
 
     def redo(self) -> bool:
@@ -250,18 +180,11 @@ class GameModel(EventDispatcher, Generic[S]):
         return True
 
     def toggle_pause(self) -> bool:
-        if not self.timer.toggle_pause():
+        if not self.play.toggle_pause():
             self.notice = UI("nothing_paused")
             return False
-        self.driver.wake()
         self.tick()
         return True
-
-    def answer_unplaced(self, unplaced: int) -> bool:
-        ok = self.act("timer_expired", unplaced=unplaced)
-        if ok:
-            self.ask_unplaced = False
-        return ok
 
     def roll(self, values: Sequence[int | None]) -> bool:
         """A roll from the dice reader: a full readable roll is recorded, else the
@@ -297,7 +220,7 @@ class GameModel(EventDispatcher, Generic[S]):
         if view is not None:
             self.phase = str(view.phase)
             self.seconds_left = view.seconds_left
-        self.ask_unplaced = self.timer.expired_unanswered() and not self._question_waits
+        self.question = self.button.question()
         if not self.driver.lent:
             picture = self.ticks.picture(view if self.timer.timed else None)
         as_list = [list(c) for c in picture]
@@ -310,13 +233,10 @@ class GameModel(EventDispatcher, Generic[S]):
         if change == "apply":
             self.error = None
             self.notice = None
-        if change != "undo":
-            self._question_waits = False
+        self.button.changed(change)
         if self.recorder.problem is not None:  # stored, but not all of it: say so
             self.error = self.recorder.problem
         self.confirm_end = []
-        self.timer.changed(session, change)
-        self.driver.wake()
         self._refresh()
         self.tick()
 
@@ -330,9 +250,37 @@ class GameModel(EventDispatcher, Generic[S]):
         self.revision += 1
 
     def close(self) -> None:
+        """The view-model lets go of the game, and the game leaves the table."""
         self.ticks.stop()
-        self.driver.close()
         self.session.remove_listener(self._changed)
-        self.lights.leave(self.session)
-        self.recorder.leave(self.session)
-        self.timer.close()
+        self.play.close()
+
+
+def open_table(
+    store: Store,
+    session_id: int,
+    session: Session[Any],
+    *,
+    clock: Clock,
+    app_options: Mapping[str, Any] | None = None,
+    warnings: Sequence[float] = WARNINGS_S,
+    strip: Strip | None = None,
+    buzzer: BuzzerController | None = None,
+    lockout_s: float = DEFAULT_LOCKOUT_S,
+    ticks_itself: bool = True,
+) -> GameModel[Any]:
+    """The stored game `session_id` (its `session` loaded) at its table: the game in
+    play and the view-model that observes it, as the app puts them together."""
+    table = table_of(session.setup.game)
+    play = GameInPlay(
+        store=store,
+        session_id=session_id,
+        session=session,
+        table=table,
+        clock=clock,
+        warnings=warnings,
+        strip=strip,
+        buzzer=buzzer,
+        app_options=app_options,
+    )
+    return GameModel(play, table, clock=clock, lockout_s=lockout_s, ticks_itself=ticks_itself)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import (
     BooleanProperty,
@@ -233,56 +233,21 @@ class DieFace(ButtonBehavior, Redrawn):
 
 
 class Token(Redrawn):
-    """A token drawn as its shape: `mail` an envelope, `penalty` a red disc with a
-    minus, `obstacle` a grey square, `balloon` a filled circle with a basket."""
+    """A token drawn as its shape: `kind` names it, and a table's subclass draws each
+    of its kinds in a `_draw_<kind>(x, y, side)` (a kind it lacks draws nothing)."""
 
-    kind = StringProperty("mail")
-    colour = ColorProperty(theme.rgba(theme.MAIL))
+    kind = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.watch("kind", "colour")
+        self.watch("kind")
 
     def draw(self) -> None:
         side = min(self.width, self.height)
         x, y = self.center_x - side / 2, self.center_y - side / 2
-        getattr(self, f"_draw_{self.kind}", self._draw_mail)(x, y, side)
-
-    def _draw_mail(self, x: float, y: float, side: float) -> None:
-        h = side * 0.7
-        y += (side - h) / 2
-        Color(*theme.rgba(theme.MAIL))
-        Rectangle(pos=(x, y), size=(side, h))
-        Color(0.35, 0.28, 0.15, 1)
-        Line(points=[x, y + h, x + side / 2, y + h * 0.42, x + side, y + h], width=1.6)
-        Line(rectangle=(x, y, side, h), width=1.2)
-
-    def _draw_penalty(self, x: float, y: float, side: float) -> None:
-        Color(*theme.rgba(theme.PENALTY))
-        Ellipse(pos=(x, y), size=(side, side))
-        Color(1, 1, 1, 1)
-        Rectangle(pos=(x + side * 0.22, y + side * 0.42), size=(side * 0.56, side * 0.16))
-
-    def _draw_obstacle(self, x: float, y: float, side: float) -> None:
-        Color(0.55, 0.58, 0.64, 1)
-        RoundedRectangle(pos=(x, y), size=(side, side), radius=[side * 0.12])
-        Color(0.2, 0.22, 0.27, 1)
-        Triangle(
-            points=[
-                x + side * 0.2,
-                y + side * 0.25,
-                x + side * 0.8,
-                y + side * 0.25,
-                x + side * 0.5,
-                y + side * 0.78,
-            ]
-        )
-
-    def _draw_balloon(self, x: float, y: float, side: float) -> None:
-        Color(*self.colour)
-        Ellipse(pos=(x + side * 0.12, y + side * 0.28), size=(side * 0.76, side * 0.72))
-        Color(0.55, 0.38, 0.2, 1)
-        Rectangle(pos=(x + side * 0.4, y), size=(side * 0.2, side * 0.16))
+        shape = getattr(self, f"_draw_{self.kind}", None)
+        if shape is not None:
+            shape(x, y, side)
 
 
 class NumberPad(GridLayout):
@@ -393,10 +358,11 @@ def qr_texture(modules: Sequence[Sequence[bool]], quiet: int = 4) -> Texture:
 
 
 class ScoreBars(Redrawn):
-    """One row per player: the mail points to the right of zero, penalties and
-    distance to the left, each in its own colour, so the score's parts are seen."""
+    """One row per player: the parts of the score that add to the right of zero, the
+    ones that take away to the left, each in its own colour, so the score's parts are
+    seen. A row is a list of (points, "#RRGGBB"), the table's `ScorePart`s."""
 
-    rows = ListProperty([])  # [{"mail": 9, "penalty": 2, "distance": 3}, ...]
+    rows = ListProperty([])  # [[(9, "#E8D9A8"), (-2, "#E0504A"), (-3, "#A9B3C7")], ...]
     right_max = NumericProperty(0)  # shared scales, so separate charts line up; 0 = own
     left_max = NumericProperty(0)
 
@@ -407,24 +373,33 @@ class ScoreBars(Redrawn):
     def draw(self) -> None:
         if not self.rows:
             return
-        right = self.right_max or max(1, max(r["mail"] for r in self.rows))
-        left = self.left_max or max(1, max(r["penalty"] + r["distance"] for r in self.rows))
+        right = self.right_max or max(1, *(gains(row) for row in self.rows))
+        left = self.left_max or max(1, *(losses(row) for row in self.rows))
         zero = self.x + self.width * left / (left + right)
         unit = self.width / (left + right)
         height = self.height / len(self.rows)
         for index, row in enumerate(self.rows):
             y = self.top - (index + 1) * height + height * 0.2
-            h = height * 0.6
-            Color(*theme.rgba(theme.MAIL))
-            Rectangle(pos=(zero, y), size=(row["mail"] * unit, h))
-            Color(*theme.rgba(theme.PENALTY))
-            width = row["penalty"] * unit
-            Rectangle(pos=(zero - width, y), size=(width, h))
-            Color(*theme.rgba(theme.TEXT_DIM))
-            dist = row["distance"] * unit
-            Rectangle(pos=(zero - width - dist, y), size=(dist, h))
+            ends = {True: zero, False: zero}  # where the next part starts, each side
+            for points, colour in row:
+                width = abs(points) * unit
+                adds = points >= 0
+                x = ends[adds] if adds else ends[adds] - width
+                ends[adds] = x + width if adds else x
+                Color(*theme.rgba(colour))
+                Rectangle(pos=(x, y), size=(width, height * 0.6))
         Color(*theme.rgba(theme.TEXT))
         Line(points=[zero, self.y, zero, self.top], width=1.2)
+
+
+def gains(row: Sequence[tuple[int, str]]) -> int:
+    """What a row of score parts adds: the length of its bars right of zero."""
+    return sum(points for points, _ in row if points > 0)
+
+
+def losses(row: Sequence[tuple[int, str]]) -> int:
+    """What a row of score parts takes away: the length of its bars left of zero."""
+    return -sum(points for points, _ in row if points < 0)
 
 
 class Toggle(Tap):

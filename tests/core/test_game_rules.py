@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.errors import ActionFormatError
+from companion.core.errors import ActionFormatError, RuleError
 from companion.core.model import Frozen, action_table
 from companion.core.rules import GameRules
 from companion.games import get
+from tests.tables.helpers import session
 
 
 class _State(Frozen):
@@ -46,3 +47,17 @@ def test_a_validators_own_sentence_is_shown_as_it_is(raw: dict, expected: str):
     with pytest.raises(ActionFormatError) as caught:
         get("wyscig-balonow").parse_action(raw)
     assert str(caught.value).startswith(expected), str(caught.value)
+
+
+def test_the_rules_answer_whether_an_action_is_legal_without_applying_it() -> None:
+    """`refusal` is the sentence `apply` would raise, or None; the state is unchanged
+    and the session asks the same of its current state."""
+    game = session("wyscig-balonow", ["Ola", "Jan"])
+    rules, state = game.rules, game.state
+    time_up = rules.parse_action({"type": "timer_expired", "unplaced": 0})
+    with pytest.raises(RuleError) as refused:
+        rules.apply(state, time_up)  # the glass was never turned
+    assert rules.refusal(state, time_up) == refused.value.message
+    start = rules.parse_action({"type": "start_timer"})
+    assert rules.refusal(state, start) is None and game.refusal(start) is None
+    assert game.state is state and len(game) == 0  # nothing was applied

@@ -9,8 +9,7 @@ from pathlib import Path
 from companion.core.hourglass import FakeClock
 from companion.core.model import GameSetup, PlayerSpec
 from companion.store import Store
-from companion.ui.tables import adapter
-from companion.ui.viewmodel import GameModel
+from companion.ui.viewmodel import GameModel, open_table
 
 GAME = "wyscig-balonow"
 
@@ -23,15 +22,7 @@ def new_game(store: Store, names: Sequence[str], seed: int, **options: object) -
 
 
 def open_model(store: Store, session_id: int, clock: FakeClock) -> GameModel:
-    table = adapter(GAME)
-    assert table is not None
-    return GameModel(
-        store=store,
-        session_id=session_id,
-        session=store.load_session(session_id),
-        adapter=table,
-        clock=clock,
-    )
+    return open_table(store, session_id, store.load_session(session_id), clock=clock)
 
 
 def data_store(folder: Path) -> Store:

@@ -60,8 +60,8 @@ def play_one_game(store, session_id, model, clock, rng, budget):  # type: ignore
         clock.advance(0.5)  # a new press, past the GO lock-out
         assert model.go() == "start_timer"
         run_frames(model, clock, rng.choice([5, 12, 25, 31]))  # 31: the sand runs out
-        if model.ask_unplaced:
-            assert model.answer_unplaced(rng.randint(0, 3))
+        if model.question == "unplaced":
+            assert model.act("timer_expired", unplaced=rng.randint(0, 3))
         if rng.random() < 0.3:
             model.act("mail")
         if rng.random() < 0.2:

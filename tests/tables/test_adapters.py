@@ -4,12 +4,16 @@ knows a game."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion import games
 from companion.core.errors import CompanionError
-from companion.ui.tables import TABLES, adapter
-from tests.tables.helpers import act, session
+from companion.games import ballonrennen as br
+from companion.ui.tables import adapter, tables
+from companion.ui.tables.base.go import END_TURN, START_GLASS, Send
+from tests.tables.helpers import EN, act, in_play, session
 
 WYSCIG = adapter("wyscig-balonow")
 BALLONRENNEN = adapter("ballonrennen")
@@ -21,10 +25,10 @@ def test_an_unknown_game_is_the_games_own_error() -> None:
         adapter("chess")
 
 
-def test_every_game_has_one_table_with_its_own_screen() -> None:
-    # The any-game table lands in the next step (issue 26): remove this exception then.
-    assert list(TABLES) == [g for g in games.game_ids() if g != "any-game"]
-    assert [t.screen for t in TABLES.values()] == ["wyscig", "ballonrennen", "balmy"]
+def test_every_game_has_one_table_with_the_screen_its_descriptor_names() -> None:
+    assert list(tables()) == games.game_ids()
+    assert [t.screen for t in tables().values()] == [g.screen for g in games.GAMES]
+    assert [t.game_id for t in tables().values()] == games.game_ids()
 
 
 def test_only_wyscig_takes_a_roll_of_five_dice() -> None:
@@ -32,18 +36,45 @@ def test_only_wyscig_takes_a_roll_of_five_dice() -> None:
     assert BALLONRENNEN.dice == BALMY.dice == 0
 
 
-def test_the_roll_of_the_turn_and_go_follow_the_rules() -> None:
-    game = session("wyscig-balonow", ["Ola", "Jan"])
-    assert (WYSCIG.go(game), WYSCIG.roll_of_turn(game)) == ("start_timer", ())
+def test_the_roll_of_the_turn_and_go_follow_the_rules(tmp_path: Path) -> None:
+    play = in_play(tmp_path, "wyscig-balonow", ["Ola", "Jan"])
+    game = play.session
+    go = WYSCIG.go(play)
+    assert (go.does, go.next, WYSCIG.roll_of_turn(game)) == (Send("start_timer"), True, ())
     act(game, "start_timer")
     act(game, "dice", values=[6, 5, 4, 3, 2])
-    assert (WYSCIG.go(game), tuple(WYSCIG.roll_of_turn(game))) == ("end_turn", (6, 5, 4, 3, 2))
+    go = WYSCIG.go(play)
+    assert (go.does, tuple(WYSCIG.roll_of_turn(game))) == (END_TURN, (6, 5, 4, 3, 2))
     assert WYSCIG.turn_started(game) and not WYSCIG.turn_expired(game)
+    assert WYSCIG.question(play) is None
 
 
-def test_wyscig_order_dealt_at_the_table_waits_for_the_order() -> None:
-    game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"], order_cards="table")
-    assert WYSCIG.go(game) == "order"
+def test_wyscig_order_dealt_at_the_table_waits_for_the_order(tmp_path: Path) -> None:
+    play = in_play(tmp_path, "wyscig-balonow", ["Ola", "Jan", "Ewa"], order_cards="table")
+    question = WYSCIG.question(play)
+    assert question is not None and question.id == "order"
+    assert EN(question.refusal) == "Tap the order first"
+
+
+def test_the_apps_own_glass_waits_for_go_then_the_turn_ends(tmp_path: Path) -> None:
+    play = in_play(tmp_path, "balmy-balloonists", ["Ola", "Jan"], {"turn_timer_seconds": 45})
+    go = BALMY.go(play)
+    assert (go.does, go.next, EN(go.label)) == (START_GLASS, True, "Start the turn timer")
+    play.start_glass()
+    assert BALMY.go(play).does == END_TURN
+    untimed = in_play(tmp_path / "untimed", "balmy-balloonists", ["Ola", "Jan"])
+    assert BALMY.go(untimed).does == END_TURN  # no turn timer chosen: GO ends the turn
+
+
+def test_ballonrennen_go_is_the_accent_once_the_balloon_has_moved(tmp_path: Path) -> None:
+    play = in_play(tmp_path, "ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    assert not BALLONRENNEN.go(play).next
+    action = br.RULES.altitude_action(play.session.state, 1, 0, 1)
+    assert action is not None
+    play.session.apply(action)
+    act(play.session, "wind_card", card="calm")
+    go = BALLONRENNEN.go(play)
+    assert go.does == END_TURN and go.next
 
 
 def test_secret_balloons_are_wyscigs_alone() -> None:

@@ -4,12 +4,13 @@ from the dice reader counts only for a game that has dice."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from companion.core.hourglass import FakeClock
 from companion.core.model import GameSetup, PlayerSpec
 from companion.store import Store
-from companion.ui.tables import adapter
-from companion.ui.viewmodel import GameModel
+from companion.ui.viewmodel import GameModel, open_table
+from tests.tables.helpers import EN
 
 
 def model(folder: Path, game: str, clock: FakeClock, **kwargs: float) -> GameModel:
@@ -20,14 +21,7 @@ def model(folder: Path, game: str, clock: FakeClock, **kwargs: float) -> GameMod
         game=game, seed=5, players=tuple(PlayerSpec(name=n) for n in names), options=options
     )
     session_id = store.create_session(setup)
-    return GameModel(
-        store=store,
-        session_id=session_id,
-        session=store.load_session(session_id),
-        adapter=adapter(game),
-        clock=clock,
-        **kwargs,
-    )
+    return open_table(store, session_id, store.load_session(session_id), clock=clock, **kwargs)
 
 
 def test_go_keeps_the_lock_out_it_is_given(tmp_path: Path) -> None:
@@ -96,4 +90,50 @@ def test_a_running_glass_ticks_only_when_something_shown_changes(tmp_path: Path)
         ticks += 1
     assert clock() - started >= duration - 0.01
     assert ticks <= duration + 3  # once a second (and each warning), not 60 times
+    table.close()
+
+
+class CountingRules:
+    """The game's rules, counting how often the summary is made."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.summaries = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        self.summaries += 1
+        summary: dict[str, Any] = self.rules.summary(state)
+        return summary
+
+
+def test_a_press_makes_the_summary_once(tmp_path: Path) -> None:
+    """The view-model, the recorder, the strip and the timer all read the summary after
+    a change: the session makes it once per change."""
+    clock = FakeClock()
+    table = model(tmp_path, "ballonrennen", clock, lockout_s=0.0)
+    counting = CountingRules(table.session.rules)
+    table.session.rules = counting  # type: ignore[assignment]
+    table.act("release", sandbags=1)
+    assert counting.summaries == 1
+    table.go()
+    table.tick()
+    assert counting.summaries == 1  # GO did nothing yet: no new summary
+    table.close()
+
+
+def test_the_tables_question_waits_for_go_after_its_answer_is_undone(tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = model(tmp_path, "wyscig-balonow", clock, lockout_s=0.0)
+    assert table.go() == "start_timer" and table.question == ""
+    clock.advance(31)
+    table.tick()
+    assert table.question == "unplaced" and table.go_now.next
+    assert table.go() == "ask" and EN(table.error) == "Tap how many dice were not placed first"
+    assert table.act("timer_expired", unplaced=1) and table.question == ""
+    assert table.undo() and table.question == ""  # answer undone: no question over it
+    assert EN(table.go_now.label) == "Dice not placed?"
+    assert table.go() == "ask" and table.question == "unplaced"  # GO asks again
     table.close()

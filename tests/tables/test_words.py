@@ -18,12 +18,18 @@ from companion.ui.tables import adapter
 from tests.tables.helpers import EN, act, session
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
-PREFIX = {"wyscig-balonow": "wyscig", "ballonrennen": "ballonrennen", "balmy-balloonists": "balmy"}
-TOKENS = {
-    "wyscig-balonow": ("player", "Ola", ("mail", "penalty")),
-    "ballonrennen": ("player", "Ola", ("gas", "sandbags", "mail_sack")),
-    "balmy-balloonists": ("balloon", "red", ("fuel", "gas", "ballast", "hand", "in_front")),
-}
+
+
+def golden_files(game: str) -> list[tuple[str, Any]]:
+    """The golden game files of `game` (as each file says: `game`), without errors."""
+    found = []
+    for path in sorted(GOLDEN.glob("*.json")):
+        if "error" in path.name or path.name.endswith(".expected.json"):
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("game") == game:
+            found.append((path.name, data))
+    return found
 
 
 def described(game: str) -> dict[str, list[Message]]:
@@ -31,11 +37,8 @@ def described(game: str) -> dict[str, list[Message]]:
     before it as the table had it."""
     table = adapter(game)
     found: dict[str, list[Message]] = {}
-    for path in sorted(GOLDEN.glob(f"{PREFIX[game]}-*.json")):
-        if "error" in path.name or path.name.endswith(".expected.json"):
-            continue
-        data = json.loads(path.read_text(encoding="utf-8"))
-        replayed = files.replay(data, path.name)
+    for name, data in golden_files(game):
+        replayed = files.replay(data, name)
         for index, action in enumerate(replayed.log):
             said = table.describe(action, replayed.state_at(index))
             found.setdefault(action.type, []).append(said)  # type: ignore[attr-defined]
@@ -43,21 +46,23 @@ def described(game: str) -> dict[str, list[Message]]:
 
 
 def corrections(game: str) -> list[Message]:
-    field, who, tokens = TOKENS[game]
-    played = session(game, ["Ola", "Jan"])
-    rules = played.rules
+    """Every count a tap corrects (the adapter's own `Correction`), in words, for the
+    first seat whose counts a tap opens: its name or its balloon's colour."""
+    rules = games.get(game)
+    played = session(game, ["Ola", "Jan"][: max(2, rules.min_players)])
+    table = adapter(game)
+    subjects = [*played.setup.names, *(c for c, _ in table.seat_colours(played.setup.names))]
+    found = next(c for c in map(lambda s: table.correction(played, s), subjects) if c)
     return [
-        adapter(game).describe(
-            rules.parse_action({"type": "adjust", field: who, "token": t, "delta": -2}),
+        table.describe(
+            rules.parse_action({"type": "adjust", **found.fields, "token": c.token, "delta": -2}),
             played.state,
         )
-        for t in tokens
+        for c in found.counters
     ]
 
 
-# The any-game table (and its words) lands in the next step (issue 26): remove the
-# exception then.
-@pytest.mark.parametrize("game", [g for g in games.game_ids() if g != "any-game"])
+@pytest.mark.parametrize("game", games.game_ids())
 def test_every_action_type_has_its_own_words_in_every_language(game: str) -> None:
     found = described(game)
     found["adjust"] = [*found.get("adjust", []), *corrections(game)]

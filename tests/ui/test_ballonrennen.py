@@ -167,7 +167,7 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     start(ui, ("Dora", "Emil"), "app draws", "play for places", "+", "+")
     model = ui.app.model
     screen = ui.screen
-    assert model.app_options == {"turn_timer_seconds": 30}
+    assert model.play.app_options == {"turn_timer_seconds": 30}
     assert model.session.setup.options == {"wind_deck": "app", "play_on": True}
     # The deck's own mix is said once, where the deck was chosen: not on the table.
     assert not any("mix of its own" in t or "our own" in t for t in ui.texts())

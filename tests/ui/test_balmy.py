@@ -345,7 +345,7 @@ def test_turn_timer(ui: Harness) -> None:
     assert model.session.setup.options["start"] == "Fenna"
     assert model.session.setup.options["critical_measures"] is True
     assert "balloons_per_player" not in model.session.setup.options
-    assert model.app_options == {TIMER: 30}
+    assert model.play.app_options == {TIMER: 30}
     dialog(ui).dismiss()  # the advantage cards can wait
     ui.step(2)
     screen = ui.screen

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from companion import files
+from companion import files, games
 from companion.ui import registry
+from companion.ui.screen import AppScreen
 from tests.ui.harness import Harness
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
@@ -48,14 +49,24 @@ def secret(ui: Harness) -> None:
     ui.app.start_game("wyscig-balonow", ["Ola", "Jan"], {}, reveal=True)
 
 
+def new_game_at(game: games.Game) -> Callable[[Harness], None]:
+    """A new game of `game` at its table: the fewest players (two at least), the
+    rules' default options."""
+
+    def start(ui: Harness) -> None:
+        names = ["Ola", "Jan", "Ewa", "Kai"][: max(2, games.get(game.id).min_players)]
+        ui.app.start_game(game.id, names, {}, reveal=False)
+
+    return start
+
+
 # screen to open first -> (how, texts it must show)
 OPENED: dict[str, tuple[Callable[[Harness], Any], tuple[str, ...]]] = {
     "home": (lambda ui: ui.app.show("home"), ("New game", "History")),
     "newgame": (lambda ui: ui.app.show("newgame"), ("Start", "+ New player")),
     "secret": (secret, ("Ola, tap and hold to see your balloons",)),
-    "wyscig": (open_game("wyscig-rulebook-example.json", 3), ("Round 1", "Undo")),
-    "ballonrennen": (open_game("ballonrennen-race.json", 2), ("Undo", "Pause")),
-    "balmy": (open_game("balmy-variants.json", 3), ("Altitude", "Cards", "Undo")),
+    # every game's table, as its descriptor registers it
+    **{game.screen: (new_game_at(game), ("Undo", "Pause")) for game in games.GAMES},
     "score": (landed_wyscig, ("Count the score", "Show the results")),
     "results": (open_game("wyscig-rulebook-example.json"), ("The winner: Monika", "Undo")),
     "history": (lambda ui: ui.app.show("history"), ("History", "Home")),
@@ -68,6 +79,11 @@ OPENED: dict[str, tuple[Callable[[Harness], Any], tuple[str, ...]]] = {
 
 def test_every_screen_of_the_registry_is_opened_here() -> None:
     assert {e.name for e in registry.SCREENS} <= set(OPENED)
+
+
+def test_every_screen_of_the_registry_is_an_app_screen() -> None:
+    """What the navigator and the router ask of a screen is declared, not guessed."""
+    assert all(issubclass(e.cls, AppScreen) for e in registry.SCREENS)
 
 
 @pytest.mark.parametrize("screen", list(OPENED))

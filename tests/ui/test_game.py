@@ -105,7 +105,7 @@ def play_wyscig(ui: Harness) -> None:
     assert sum(1 for c in screen.frame if c != (0, 0, 0)) == 6  # 17 of 30 s on 10 LEDs
     ui.shot("07-table-running")
     ui.advance(19)
-    assert model.ask_unplaced
+    assert model.question == "unplaced"
     ui.shot("08-time-up")
     ui.tap(ui.find("2"))
     assert ui.log_types()[-1] == "timer_expired"

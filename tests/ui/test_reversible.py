@@ -121,14 +121,14 @@ def test_an_undone_time_up_answer_waits_for_go(tmp_path: Path) -> None:
         ui.key("space")
         ui.advance(31)
         question = screen._unplaced
-        assert model.ask_unplaced and question.parent is not None
+        assert model.question == "unplaced" and question.parent is not None
         ui.tap(ui.find("2", question))
         assert ui.log_types()[-1] == "timer_expired" and question.parent is None
         ui.key("u")
         # Taken back: the glass says time is up, but the question waits for GO.
         assert screen.message_text.startswith("Undone: ")
         assert "answer to the time-up (dice not placed: 2)" in screen.message_text
-        assert question.parent is None and not model.ask_unplaced
+        assert question.parent is None and model.question == ""
         assert screen.phase_text == "time is up" and screen.go_text == "Dice not placed?"
         ui.shot("20-time-up-undone")
         ui.key("space")  # GO asks again

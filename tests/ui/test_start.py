@@ -43,7 +43,7 @@ def test_a_game_started_at_once_has_its_devices_before_its_table(tmp_path: Path)
         assert ui.devices.opened and ui.devices.sim is not None
         assert ui.app.model is not None
         # the glass drives the simulation's strip and buzzer, not the stand-ins
-        assert ui.app.model.lights.strip is ui.devices.sim.strip
+        assert ui.app.model.play.lights.strip is ui.devices.sim.strip
         assert ui.app.model.driver.buzzer is ui.devices.sim.buzzer
         ui.step(2)  # the first frames, before the app is closed
     finally:

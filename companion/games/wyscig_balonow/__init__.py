@@ -49,7 +49,12 @@ from companion.games.wyscig_balonow.model import (
     turns_per_round,
 )
 from companion.games.wyscig_balonow.setup import valid_order
-from companion.games.wyscig_balonow.summary import player_distance, player_score, ranks
+from companion.games.wyscig_balonow.summary import (
+    player_distance,
+    player_score,
+    ranks,
+    score_parts,
+)
 from companion.games.wyscig_balonow.turn import TURN_ACTIONS, adjust, play
 
 __all__ = [
@@ -78,6 +83,7 @@ __all__ = [
     "player_distance",
     "player_score",
     "ranks",
+    "score_parts",
     "turns_per_round",
     "valid_order",
 ]

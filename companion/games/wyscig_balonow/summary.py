@@ -19,8 +19,17 @@ def player_distance(state: State, player: Player) -> int | None:
     return sum(state.distances[c] for c in player.balloons)
 
 
+MAIL_POINTS = 3  # each mail token delivered
+
+
+def score_parts(mail: int, penalty: int, distance: int | None) -> tuple[int, int, int]:
+    """The score's three parts: the mail tokens' points, and the penalty tokens and
+    the squares from the balloons to the landing zone, each taken away."""
+    return MAIL_POINTS * mail, -penalty, -(distance or 0)
+
+
 def player_score(state: State, player: Player) -> int:
-    return 3 * player.mail - player.penalty - (player_distance(state, player) or 0)
+    return sum(score_parts(player.mail, player.penalty, player_distance(state, player)))
 
 
 def ranks(state: State) -> list[int] | None:

@@ -31,12 +31,12 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
+from companion import games
 from companion.core.session import Session
 from companion.store import SessionRow
 
 BASE = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Balloons"
-GAME_IDS = {"wyscig-balonow": "wb", "ballonrennen": "br", "balmy-balloonists": "bb"}
 QUERY_SAFE = ":,"  # allowed in a query as they are, and read the same by every decoder
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -54,6 +54,13 @@ class PlayFacts:
     highest_wins: bool = True
     no_points: bool = False
     bgg_id: int | None = None
+
+
+def source_game_id(game_id: str) -> str:
+    """The game's id at BG Stats, as its descriptor says (a game this version lacks:
+    its own id)."""
+    found = next((game for game in games.GAMES if game.id == game_id), None)
+    return found.bgstats if found is not None else game_id
 
 
 def base36(number: int) -> str:
@@ -75,7 +82,7 @@ def play_date(moment: dt.datetime) -> str:
 def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
     game: dict[str, Any] = {
         "name": facts.game_name,
-        "sourceGameId": GAME_IDS.get(facts.game_id, facts.game_id),
+        "sourceGameId": source_game_id(facts.game_id),
         "highestWins": facts.highest_wins,
         "noPoints": facts.no_points,
     }

@@ -13,12 +13,12 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
-from companion.ui.screens import history_data
+from companion.ui.screen import AppScreen
+from companion.ui.screens import history_data, results_data
 from companion.ui.screens.history_data import GameEntry
 from companion.ui.screens.text import S
 from companion.ui.tables import adapter
@@ -54,19 +54,7 @@ def seat_colours(game: str, names: list[str]) -> list[str]:
     return [hex_ for _, hex_ in adapter(game).seat_colours(names)]
 
 
-def score_parts(player: dict[str, Any]) -> dict[str, int] | None:
-    """The score's parts as the results screen draws them, where the game has them."""
-    tokens = player.get("tokens")
-    if not isinstance(tokens, dict) or "mail" not in tokens:
-        return None
-    return {
-        "mail": 3 * int(tokens["mail"]),
-        "penalty": int(tokens.get("penalty", 0)),
-        "distance": int(player.get("distance") or 0),
-    }
-
-
-class HistoryScreen(Screen):
+class HistoryScreen(AppScreen):
     session_id = NumericProperty(0)  # the game open now; 0 = the list
 
     def prepare(self) -> None:
@@ -135,12 +123,11 @@ class HistoryScreen(Screen):
         )
         names = [p["name"] for p in summary.get("players", [])]
         colours = dict(zip(names, seat_colours(game, names), strict=True))
-        parts = [score_parts(p) for p in players]
-        drawn = [p for p in parts if p is not None]
-        right = max([1, *(p["mail"] for p in drawn)])
-        left = max([1, *(p["penalty"] + p["distance"] for p in drawn)])
+        scoring = adapter(game).scoring
+        rows = [results_data.bars(scoring.parts(p)) for p in players]
+        right, left = results_data.scales(rows)
         winners = summary.get("winners", [])
-        for player, part in zip(players, parts, strict=True):
+        for player, bars in zip(players, rows, strict=True):
             row = Factory.ResultRow(
                 rank=f"{player['rank']}." if player.get("rank") is not None else "",
                 name=player["name"],
@@ -150,10 +137,8 @@ class HistoryScreen(Screen):
             )
             row.size_hint_y = None
             row.height = 44 * self.app.scale
-            if part is not None:
-                bars = row.ids.bars
-                bars.right_max, bars.left_max = right, left
-                bars.rows = [part]
+            row.ids.bars.right_max, row.ids.bars.left_max = right, left
+            row.ids.bars.rows = [bars] if bars else []
             view.ids.results.add_widget(row)
 
     def export(self) -> None:

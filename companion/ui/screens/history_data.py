@@ -13,19 +13,19 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion import files
 from companion.core.errors import CompanionError
-from companion.core.messages import Message, Param
+from companion.core.messages import Message
 from companion.core.session import Session
-from companion.core.terms import colour, listing
 from companion.stats import game_name
 from companion.store import Store, UnrestorableGameError
 from companion.ui.screens.text import S
+from companion.ui.tables import adapter
 
 # Where USB sticks are mounted: /media/<user>/<label> (Raspberry Pi OS, udisks) or
 # /run/media/<user>/<label> (other desktops). Tests pass their own.
@@ -111,88 +111,45 @@ def winner_message(winners: tuple[str, ...] | list[str]) -> Message:
 
 # --- the log in words --------------------------------------------------------------
 
-_NAMED = {key.removeprefix("act_") for key in S.keys if key.startswith("act_")} - {"other"}
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return ",".join(_plain(v) for v in value)
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items())
-    if value is None:
-        return "?"
-    return str(value)
-
-
-def _details(data: Mapping[str, Any], used: set[str]) -> str:
-    rest = {k: v for k, v in data.items() if k not in used}
-    if not rest:
-        return ""
-    return "(" + ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in rest.items()) + ")"
-
-
-def describe(data: Mapping[str, Any]) -> Message:
-    """One action in words; fields without a place in the sentence go in brackets."""
-    kind = str(data.get("type", "?"))
-    used = {"type", "at", "undone_at", "player"}
-    if kind == "adjust":
-        delta = int(data.get("delta", 0))
-        return S("act_adjust", token=str(data.get("token", "?")), delta=f"{delta:+d}")
-    if kind not in _NAMED:
-        return S("act_other", type=kind.replace("_", " "), details=_details(data, used))
-    params: dict[str, Param] = {}
-    if kind == "score" and isinstance(data.get("distances"), Mapping):
-        used.add("distances")
-        params["details"] = _distances(data["distances"])
-    for name in ("values", "players", "count", "unplaced"):
-        if name in data:
-            value = data[name]
-            # a count stays a number: the sentence's plural form depends on it
-            params[name] = value if isinstance(value, int) else _plain(value)
-            used.add(name)
-    params.setdefault("details", _details(data, used))
-    return S(f"act_{kind}", **params)
-
-
-def _distances(distances: Mapping[str, Any]) -> Message:
-    """The score's distances with each balloon's colour in the player's language."""
-    parts = [S("distance_of", colour=colour(c), distance=_plain(d)) for c, d in distances.items()]
-    return S("in_brackets", what=listing(parts))
-
 
 @dataclass(frozen=True)
 class LogEntry:
     time: str
-    actor: str | None
-    what: Message
+    what: Message  # the action in the players' words: the game's table says it
 
 
 def log_lines(store: Store, session_id: int) -> tuple[list[LogEntry], Message | None]:
-    """The effective log in order: time, whose turn it was, what happened. A log
-    that does not replay is shown up to its last good action, with the store's
-    sentence that names the action that fails."""
+    """The effective log in order: the time and what happened, in the words the
+    game's table uses for "Undone: ..." (`describe(action, before)`). A log that does
+    not replay is shown up to its last good action, with the store's sentence that
+    names the action that fails."""
     problem: Message | None = None
     try:
         session: Session = store.load_session(session_id, journal=False)
     except UnrestorableGameError as error:
         session = store.load_session(session_id, journal=False, upto=error.good)
         problem = error.message
-    rules = session.rules
-    state = session.state_at(0)
-    lines = []
-    for data in store.raw_actions(session_id)[: len(session.log)]:
-        actor = data.get("player") or rules.summary(state).get("current")
-        lines.append(LogEntry(local_time(data.get("at")), actor and str(actor), describe(data)))
-        state = rules.apply(state, rules.parse_action(data))
+    table = adapter(session.setup.game)
+    lines = [
+        LogEntry(local_time(getattr(action, "at", None)), table.describe(action, before))
+        for action, before in zip(session.log, _befores(session), strict=True)
+    ]
     return lines, problem
+
+
+def _befores(session: Session) -> list[Any]:
+    """The state before each action of the log, folded once."""
+    rules, state = session.rules, session.state_at(0)
+    found = []
+    for action in session.log:
+        found.append(state)
+        state = rules.apply(state, action)
+    return found
 
 
 def line_message(line: LogEntry, translate: Callable[[Message], str]) -> Message:
     """The line as one sentence; `what` is rendered first in the same language."""
-    what = translate(line.what).strip()
-    if line.actor:
-        return S("log_line", time=line.time, player=line.actor, what=what)
-    return S("log_line_plain", time=line.time, what=what)
+    return S("log_line", time=line.time, what=translate(line.what).strip())
 
 
 # --- export ------------------------------------------------------------------------

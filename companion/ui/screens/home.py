@@ -11,30 +11,23 @@ from kivy.app import App
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.store import SessionRow, UnrestorableGameError
+from companion.ui.screen import AppScreen
 from companion.ui.screens.history_data import local_date
 from companion.ui.strings import UI
 from companion.ui.widgets import AskView
 
 
 def resume_message(game: str, summary: dict[str, Any] | None) -> Message:
-    """ "Wyścig balonów, round 3, Kasia's turn" from a stored summary."""
-    name = games.get(game).name
-    summary = summary or {}
-    if summary.get("over"):
-        return UI("resume_score", game=name)
-    current = summary.get("current")
-    round_number = summary.get("round")
-    if current is None:
-        return UI("resume_order", game=name, round=round_number or 1)
-    if round_number is None:
-        return UI("resume_plain", game=name, player=current)
-    return UI("resume_round", game=name, round=round_number, player=current)
+    """ "Wyścig balonów, round 3, Kasia's turn" from a stored summary, in the words of
+    the game's table (imported only now: home's first frame needs no table)."""
+    from companion.ui.tables import adapter
+
+    return adapter(game).resume_line(games.get(game).name, summary or {})
 
 
 def details(row: SessionRow) -> Message:
@@ -55,7 +48,7 @@ class ResumeTap(ButtonBehavior, BoxLayout):
     detail = ObjectProperty(None, allownone=True)
 
 
-class HomeScreen(Screen):
+class HomeScreen(AppScreen):
     games = NumericProperty(0)  # unfinished games listed
     notice = ObjectProperty(None, allownone=True)  # the store's moved-aside notice
     problem = ObjectProperty(None, allownone=True)  # what went wrong with the last tap

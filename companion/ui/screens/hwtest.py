@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectProperty
-from kivy.uix.screenmanager import Screen
 
 from companion.core.messages import Message
+from companion.ui.screen import AppScreen
 from companion.ui.screens.text import S
 from companion.ui.status import dice_message
 from hardware.dice import BadLineSeen, Connected, Disconnected, Err, Hello, Roll, Rolling, Status
@@ -88,8 +88,8 @@ def dice_line(data: object, now: str, tr: Callable[[Message], str]) -> Message |
     return None
 
 
-class HardwareTestScreen(Screen):
-    owns_strip = True  # the app's frame clock leaves the strip to this page
+class HardwareTestScreen(AppScreen):
+    owns_strip: ClassVar[bool] = True  # the app's frame clock leaves the strip to this page
     frame = ListProperty([])
     buttons = DictProperty({})  # source -> the Message of its last event
     lit = DictProperty({})  # source -> whether an event of it arrived

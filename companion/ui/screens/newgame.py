@@ -8,14 +8,14 @@ from typing import Any, ClassVar
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 
 from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.screen import AppScreen
 from companion.ui.strings import UI
-from companion.ui.tables import TABLES, adapter
+from companion.ui.tables import adapter
 from companion.ui.tables.base.adapter import OptionField
 from companion.ui.widgets import AskView, Sheet, sized
 
@@ -55,7 +55,7 @@ def label_text(key: str) -> str:
     return app.tr(Message(key)) if "." in key else app.t(key)
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(AppScreen):
     game_id = StringProperty("")
     seated_names = ListProperty([])
     kept: ClassVar[tuple[str, ...]] = ("game_id", "seated_names")  # for the next visit
@@ -75,8 +75,8 @@ class NewGameScreen(Screen):
             self._build_options()
 
     def prepare(self) -> None:
-        if self.game_id not in TABLES:
-            self.game_id = next(iter(TABLES))
+        if self.game_id not in games.game_ids():
+            self.game_id = games.game_ids()[0]
         self.error = None
         self._reset_options()
         self._build_games()
@@ -91,8 +91,6 @@ class NewGameScreen(Screen):
         scale = App.get_running_app().scale
         row.add_widget(Factory.Dim(text=App.get_running_app().t("choose_game"), size_hint_x=0.4))
         for rules in games.all_rules():
-            if rules.id not in TABLES:  # rules whose table is still to come
-                continue
             toggle = Factory.Toggle(text=rules.name, active=rules.id == self.game_id)
             toggle.font_size = 20 * scale
             toggle.bind(on_release=lambda _w, gid=rules.id: self.choose_game(gid))

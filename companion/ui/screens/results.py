@@ -8,12 +8,12 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.core.errors import CompanionError
 from companion.ui import theme
-from companion.ui.screens import bgstats
+from companion.ui.screen import AppScreen
+from companion.ui.screens import bgstats, results_data
 from companion.ui.strings import UI
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import Sheet
@@ -29,11 +29,12 @@ class QRView(Sheet):
         return True
 
 
-class ResultsScreen(Screen):
+class ResultsScreen(AppScreen):
     headline = ObjectProperty(None, allownone=True)
     winner_hex = StringProperty(theme.TEXT)
     link = StringProperty("")
     points = BooleanProperty(True)  # False for a race without points: no bars, no legend
+    legend = ListProperty([])  # the bars' parts: (their name, "#RRGGBB")
     explain = StringProperty("")  # why equal players were ranked apart (the rules')
     problem = ObjectProperty(None, allownone=True)  # a new game that could not start
 
@@ -67,17 +68,10 @@ class ResultsScreen(Screen):
         box = self.ids.rows
         box.clear_widgets()
         players = sorted(summary["players"], key=lambda p: (p["rank"], p["name"]))
-        parts = [
-            {
-                "mail": 3 * p["tokens"].get("mail", 0),
-                "penalty": p["tokens"].get("penalty", 0),
-                "distance": p.get("distance") or 0,
-            }
-            for p in players
-        ]
-        right = max([1, *(r["mail"] for r in parts)])
-        left = max([1, *(r["penalty"] + r["distance"] for r in parts)])
-        for player, part in zip(players, parts, strict=True):
+        scoring = model.adapter.scoring
+        rows = [results_data.bars(scoring.parts(p)) if self.points else [] for p in players]
+        right, left = results_data.scales(rows)
+        for player, bars in zip(players, rows, strict=True):
             row = Factory.ResultRow(
                 rank="" if player["rank"] is None else f"{player['rank']}.",  # nobody won
                 name=player["name"],
@@ -85,10 +79,10 @@ class ResultsScreen(Screen):
                 swatch=theme.rgba(model.seat(player["name"])[1]),
                 winner=player["rank"] == 1,
             )
-            bars = row.ids.bars
-            bars.right_max, bars.left_max = right, left
-            bars.rows = [part] if self.points else []
+            row.ids.bars.right_max, row.ids.bars.left_max = right, left
+            row.ids.bars.rows = [bars] if bars else []
             box.add_widget(row)
+        self.legend = results_data.legend(scoring, players) if self.points else []
 
     def _words(self) -> None:
         """The secret balloons revealed and the tie-breaks, in the language of now."""
@@ -106,6 +100,17 @@ class ResultsScreen(Screen):
             )
         reasons = model.rules.tie_breaks(model.state)
         self.explain = "\n".join(app.tr(m) for m in reasons)
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        """The names of the bars' colours, under them."""
+        app = App.get_running_app()
+        box = self.ids.legend
+        box.clear_widgets()
+        for words, colour in self.legend:
+            legend = Factory.Legend()  # a kv class: its properties are set once made
+            legend.swatch, legend.text = theme.rgba(colour), app.tr(words)
+            box.add_widget(legend)
 
     # -- no tap ends a game for good -------------------------------------------------
     def undo(self) -> None:

@@ -1,6 +1,8 @@
-"""Tap-to-score: for each balloon colour a player holds, the squares to the landing
-zone token on a big number pad, with a live score table. The table is the rules'
-own summary of the state with these distances, so the UI counts nothing itself."""
+"""Tap-to-score: once a game is over and its final count is the table's to type (the
+game's table says what, `Scoring.sheet`: in Wyścig balonów the squares from each
+balloon to the landing zone), a number for each row on a big number pad, with a live
+score table. The table is the rules' own summary of the state as if these numbers
+were sent, in the columns the game's table names, so the UI counts nothing itself."""
 
 from __future__ import annotations
 
@@ -9,19 +11,17 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import DictProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 
-from companion.core.errors import CompanionError
 from companion.ui import theme
-from companion.ui.strings import UI
+from companion.ui.screen import AppScreen
+from companion.ui.tables.base.scoring import ScoreSheet
 
-MAX_DIGITS = 2  # the board is 12 squares across: two digits are plenty
 
-
-class ScoreScreen(Screen):
-    entered = DictProperty({})  # colour -> digits typed so far
+class ScoreScreen(AppScreen):
+    entered = DictProperty({})  # row key -> digits typed so far
     selected = StringProperty("")
     error = ObjectProperty(None, allownone=True)
+    help = ObjectProperty(None, allownone=True)  # what the numbers are, in a line
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -34,92 +34,82 @@ class ScoreScreen(Screen):
     def prepare(self) -> None:
         self.entered = {}
         self.error = None
-        held = self._held()
-        self.selected = held[0][1] if held else ""
+        sheet = self._sheet()
+        self.help = sheet.help if sheet is not None else None
+        self.selected = sheet.rows[0].key if sheet is not None and sheet.rows else ""
         self._build()
 
-    def _held(self) -> list[tuple[str, str]]:
-        """(player, colour) for every balloon card, in seat order."""
+    def _sheet(self) -> ScoreSheet | None:
         model = App.get_running_app().model
-        if model is None:
-            return []
-        held = model.adapter.held(model.session)
-        return [(name, colour) for name, colours in held.items() for colour in colours]
+        return None if model is None else model.adapter.scoring.sheet(model.session)
 
     def _build(self) -> None:
-        self._build_balloons()
+        self._build_rows()
         self._build_table()
 
-    def _build_balloons(self) -> None:
+    def _build_rows(self) -> None:
         box = self.ids.balloons
         box.clear_widgets()
+        sheet = self._sheet()
         app = App.get_running_app()
-        for name, colour in self._held():
-            row = Factory.BalloonRow(
-                text=app.t("score_balloon", player=name, colour=app.colour_name(colour)),
-                colour_hex=theme.BALLOON_COLOURS.get(colour, theme.PANEL),
-                selected=colour == self.selected,
-                value=self.entered.get(colour, ""),
+        for row in sheet.rows if sheet is not None else ():
+            widget = Factory.BalloonRow(
+                text=app.tr(row.label),
+                colour_hex=row.colour,
+                selected=row.key == self.selected,
+                value=self.entered.get(row.key, ""),
             )
-            row.bind(on_release=lambda _w, c=colour: self.select(c))
-            box.add_widget(row)
+            widget.bind(on_release=lambda _w, key=row.key: self.select(key))
+            box.add_widget(widget)
 
     def _preview(self) -> dict[str, Any]:
-        """The rules' summary as if these distances were scored (missing ones: 0)."""
+        """The rules' summary as if these numbers were sent (missing ones: 0)."""
         model = App.get_running_app().model
-        distances = {c: int(self.entered.get(c) or 0) for _, c in self._held()}
-        try:
-            action = model.rules.parse_action({"type": "score", "distances": distances})
-            summary: dict[str, Any] = model.rules.summary(model.rules.apply(model.state, action))
-        except CompanionError:
-            summary = model.summary
+        sheet = self._sheet()
+        if sheet is None:
+            return dict(model.summary)
+        send = sheet.send({r.key: int(self.entered.get(r.key) or 0) for r in sheet.rows})
+        action = model.rules.parse_action({"type": send.type, **send.fields})
+        if model.session.refusal(action) is not None:
+            return dict(model.summary)
+        summary: dict[str, Any] = model.rules.summary(model.rules.apply(model.state, action))
         return summary
 
     def _build_table(self) -> None:
         grid = self.ids.table
         grid.clear_widgets()
         app = App.get_running_app()
-        headers = (
-            "score_col_player",
-            "score_col_mail",
-            "score_col_penalty",
-            "score_col_distance",
-            "score_col_total",
-        )
-        for index, key in enumerate(headers):
-            cell = Factory.ScoreCell(text=app.t(key), color=theme.rgba(theme.TEXT_DIM))
+        table = app.model.adapter.scoring.table(self._preview())
+        last = len(table.headers) - 1
+        grid.cols = len(table.headers)
+        grid.cols_minimum = {i: px * app.scale for i, px in enumerate(table.widths)}
+        for index, words in enumerate(table.headers):
+            cell = Factory.ScoreCell(text=app.tr(words), color=theme.rgba(theme.TEXT_DIM))
             cell.font_size = 16 * app.scale
             if index == 0:
                 cell.halign = "left"
             grid.add_widget(cell)
-        for player in self._preview().get("players", []):
-            tokens = player.get("tokens", {})
-            cells = (
-                player["name"],
-                str(3 * tokens.get("mail", 0)),
-                str(-tokens.get("penalty", 0)),
-                str(-(player.get("distance") or 0)),
-                str(player.get("score", 0)),
-            )
-            for index, text in enumerate(cells):
+        for texts in table.rows:
+            for index, text in enumerate(texts):
                 cell = Factory.ScoreCell(text=text)
                 if index == 0:
                     cell.halign = "left"
-                if index == 4:
+                if index == last:
                     cell.bold = True
                     cell.font_size = 24 * app.scale
                 grid.add_widget(cell)
 
     # -- taps ----------------------------------------------------------------------
-    def select(self, colour: str) -> None:
-        self.selected = colour
-        self._build_balloons()
+    def select(self, key: str) -> None:
+        self.selected = key
+        self._build_rows()
 
     def digit(self, value: int) -> None:
-        if not self.selected:
+        sheet = self._sheet()
+        if not self.selected or sheet is None:
             return
         digits = self.entered.get(self.selected, "")
-        digits = (digits + str(value))[-MAX_DIGITS:].lstrip("0") or "0"
+        digits = (digits + str(value))[-sheet.digits :].lstrip("0") or "0"
         self.entered[self.selected] = digits
         self.error = None
         self._build()
@@ -140,12 +130,13 @@ class ScoreScreen(Screen):
 
     def done(self) -> None:
         app = App.get_running_app()
-        held = [c for _, c in self._held()]
-        if any(c not in self.entered for c in held):
-            self.error = UI("score_missing")
+        sheet = self._sheet()
+        if sheet is None:
             return
-        distances = {c: int(self.entered[c]) for c in held}
-        if app.model.act("score", distances=distances):
+        if any(r.key not in self.entered for r in sheet.rows):
+            self.error = sheet.missing
+            return
+        if app.model.button.send(sheet.send({k: int(v) for k, v in self.entered.items()})):
             app.show("results")
         else:
             self.error = app.model.error

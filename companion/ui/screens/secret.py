@@ -19,17 +19,17 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.screenmanager import Screen
 
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.screen import AppScreen
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
 from companion.ui.widgets import sized
 
 
-class SecretScreen(Screen):
+class SecretScreen(AppScreen):
     mode = StringProperty("reveal")  # or "pick"
     index = NumericProperty(0)
     names = ListProperty([])

@@ -17,10 +17,10 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from companion import config as config_module
 from companion.core.errors import ConfigError
+from companion.ui.screen import AppScreen
 from companion.ui.screens import settings_data
 from companion.ui.screens.settings_data import Setting
 from companion.ui.screens.text import S
@@ -42,7 +42,7 @@ class SettingValue(Label):
     message = ObjectProperty(None, allownone=True)
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(AppScreen):
     tab = StringProperty("general")
     kept: ClassVar[tuple[str, ...]] = ("tab",)  # the tab open at the last visit
     draft = DictProperty({})

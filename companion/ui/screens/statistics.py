@@ -19,12 +19,12 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion import stats
 from companion.core.messages import Message
 from companion.stats import SIGNIFICANCE, Fairness, PlayerGameStats
 from companion.ui import theme
+from companion.ui.screen import AppScreen
 from companion.ui.screens.text import S
 from companion.ui.widgets import Redrawn
 
@@ -119,7 +119,7 @@ class ReaderPanel(BoxLayout):
     fair = ObjectProperty(True)
 
 
-class StatisticsScreen(Screen):
+class StatisticsScreen(AppScreen):
     tab = StringProperty("players")
     kept: ClassVar[tuple[str, ...]] = ("tab",)  # the tab open at the last visit
     games = NumericProperty(0)

@@ -1,11 +1,13 @@
 """What the Ballonrennen table needs that the rules do not say: the new-game options,
-the app's own turn timer (the rules have none), and the balloon colours in seat
-order. No Kivy here; GO's meaning and the timer's defaults are the skeleton's."""
+the app's own turn timer (the rules have none), GO as the accent once the balloon has
+moved, and the balloon colours in seat order. No Kivy here; the timer's defaults are
+the skeleton's."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.core.messages import Message
 from companion.core.model import ActionBase, EndTurn, PlayerSpec
@@ -21,6 +23,10 @@ from companion.ui.tables.base.adapter import (
     TableAdapter,
     player_correction,
 )
+from companion.ui.tables.base.go import END_TURN, Go
+
+if TYPE_CHECKING:
+    from companion.play.table import GameInPlay
 
 # The rules' prompts the table shows elsewhere: in the step line, under the wind rose
 # (the move), or on the new-game screen (the app's deck).
@@ -42,9 +48,8 @@ QUIET = frozenset(
 )
 
 
-class BallonrennenAdapter(TableAdapter):
+class BallonrennenAdapter(TableAdapter[br.State]):
     game_id = br.GAME_ID
-    screen = "ballonrennen"
     options = (
         OptionField(
             "wind_deck",
@@ -65,7 +70,14 @@ class BallonrennenAdapter(TableAdapter):
         OptionField(TIMER_KEY, key("o_timer"), "seconds", 0, step=15, maximum=300, app_only=True),
     )
 
-    def glass_turn(self, session: Session) -> int | None:
+    def go(self, play: GameInPlay[br.State]) -> Go:
+        """The skeleton's GO, the accent once the balloon has moved: end the turn."""
+        go = super().go(play)
+        if go.does == END_TURN and br.RULES.phase(play.session.state) == "move":
+            return dataclasses.replace(go, next=True)
+        return go
+
+    def glass_turn(self, session: Session[br.State]) -> int | None:
         """The running turn's number (ends of turn so far), for the app's own glass."""
         if session.summary()["over"]:
             return None
@@ -77,8 +89,8 @@ class BallonrennenAdapter(TableAdapter):
         return [(c, balloon_hex(c)) for c in colours]
 
     # -- corrections and words ---------------------------------------------------------
-    def correction(self, session: Session, subject: str) -> Correction | None:
-        state: br.State = session.state
+    def correction(self, session: Session[br.State], subject: str) -> Correction | None:
+        state = session.state
         found = next((p for p in state.players if p.name == subject), None)
         if found is None:
             return None
@@ -89,10 +101,10 @@ class BallonrennenAdapter(TableAdapter):
             Counter("mail_sack", UB("t_mail_sack"), found.mail_sack, ("BallastToken", "sack")),
         )
 
-    def step(self, session: Session) -> Message | None:
+    def step(self, session: Session[br.State]) -> Message | None:
         """The altitude and the wind card, a Favourable wind, or the move and the end
         of the turn, as the rules' phase of the turn says."""
-        state: br.State = session.state
+        state = session.state
         if state.over:
             return None
         name = state.current_player.name
@@ -106,12 +118,12 @@ class BallonrennenAdapter(TableAdapter):
             return br.M("p_card_app" if state.app_deck else "p_card_table", player=name)
         return UB("step_altitude_draw" if state.app_deck else "step_altitude_card", player=name)
 
-    def reminders(self, session: Session) -> list[Message]:
+    def reminders(self, session: Session[br.State]) -> list[Message]:
         """The rules' prompts but the step's own, the move (drawn under the wind rose)
         and the note on the app's deck (said where the deck is chosen)."""
         return [m for m in session.prompts() if m.key.rsplit(".", 1)[-1] not in QUIET]
 
-    def describe(self, action: ActionBase, before: Any) -> Message:
+    def describe(self, action: ActionBase, before: br.State) -> Message:
         return words.describe(action, before)
 
 

@@ -51,9 +51,6 @@ class BallonrennenScreen(TableScreen):
         state: br.State = self.model.state
         return state
 
-    def go_is_next(self) -> bool:
-        return self.game_phase == "move"  # the balloon has moved: end the turn
-
     # -- showing -------------------------------------------------------------------
     def show_state(self) -> None:
         summary = self.model.summary
@@ -201,3 +198,6 @@ class BallonrennenScreen(TableScreen):
             fields = action.to_json()
             fields.pop("at", None)
             self.act(fields.pop("type"), **fields)
+
+
+SCREEN = BallonrennenScreen  # the table screen its descriptor names (companion.games.GAMES)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.games import ballonrennen as br
 from companion.ui.strings import UI
@@ -27,11 +26,11 @@ PLAIN = {
 
 
 def _release(action: Any, before: br.State, player: str) -> Message:
-    """Where the release took the balloon: the rules say, from the state before."""
-    try:
-        altitude = br.RULES.apply(before, action).current_player.altitude
-    except CompanionError:
+    """Where the release took the balloon: the rules say, from the state before (a
+    release they refuse there took it nowhere they can name)."""
+    if br.RULES.refusal(before, action) is not None:
         return UB("did_release_plain", player=player)
+    altitude = br.RULES.apply(before, action).current_player.altitude
     return UB("did_release", player=player, altitude=altitude)
 
 

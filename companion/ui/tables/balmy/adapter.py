@@ -4,8 +4,9 @@ balloons per player. No Kivy here, and no rule decisions."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.messages import Message
 from companion.core.model import ActionBase
@@ -17,17 +18,15 @@ from companion.ui.tables.base.adapter import (
     TIMER_KEY,
     Correction,
     Counter,
-    GoKind,
     OptionField,
     TableAdapter,
 )
+from companion.ui.tables.base.go import START_GLASS, Go
+
+if TYPE_CHECKING:
+    from companion.play.table import GameInPlay
 
 STEPS = {1: "step_card", 2: "step_altitude", 3: "step_fly"}  # the turn's steps 1 to 3
-
-
-def state_of(session: Session) -> bb.State:
-    state: bb.State = session.state
-    return state
 
 
 def _options() -> tuple[OptionField, ...]:
@@ -58,19 +57,20 @@ def _options() -> tuple[OptionField, ...]:
     )
 
 
-class BalmyAdapter(TableAdapter):
+class BalmyAdapter(TableAdapter[bb.State]):
     game_id = bb.GAME_ID
-    screen = "balmy"
     options = _options()
 
-    def go(self, session: Session) -> GoKind:
-        return "none" if state_of(session).over else "end_turn"
+    def go(self, play: GameInPlay[bb.State]) -> Go:
+        """The skeleton's GO, in this table's words for the turn timer."""
+        go = super().go(play)
+        return dataclasses.replace(go, label=T("go_start")) if go.does == START_GLASS else go
 
-    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
-        return not state_of(session).over and self.timer_seconds(session, app_options) > 0
+    def timed_turn(self, session: Session[bb.State], app_options: Mapping[str, Any]) -> bool:
+        return not session.state.over and self.timer_seconds(session, app_options) > 0
 
-    def glass_turn(self, session: Session) -> int | None:
-        state = state_of(session)
+    def glass_turn(self, session: Session[bb.State]) -> int | None:
+        state = session.state
         return None if state.over else state.turn.number
 
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
@@ -81,9 +81,9 @@ class BalmyAdapter(TableAdapter):
         return bb.balloons_per_player(bb.Options.model_validate(dict(options)), count)
 
     # -- corrections and words ---------------------------------------------------------
-    def correction(self, session: Session, subject: str) -> Correction | None:
+    def correction(self, session: Session[bb.State], subject: str) -> Correction | None:
         """A balloon's tokens and cards (the `adjust` names the balloon's colour)."""
-        found = next((b for b in state_of(session).balloons if b.colour == subject), None)
+        found = next((b for b in session.state.balloons if b.colour == subject), None)
         if found is None:
             return None
         counts = {
@@ -99,10 +99,10 @@ class BalmyAdapter(TableAdapter):
             tuple(Counter(t, token_name(t), n, ("BalmyToken", t)) for t, n in counts.items()),
         )
 
-    def step(self, session: Session) -> Message | None:
+    def step(self, session: Session[bb.State]) -> Message | None:
         """The advantage cards dealt at setup, then the turn's step: the card, the
         altitude, the flight and the end of the turn."""
-        state = state_of(session)
+        state = session.state
         waiting = [p.name for p in state.players if not p.advantage_recorded]
         if state.over:
             return None
@@ -112,12 +112,12 @@ class BalmyAdapter(TableAdapter):
         key = STEPS[bb.RULES.current_step(state) or 3]
         return T(key, player=balloon.owner, colour=balloon.colour)
 
-    def reminders(self, session: Session) -> list[Message]:
+    def reminders(self, session: Session[bb.State]) -> list[Message]:
         """What the tabs do not show already: skipped turns, the variants' reminders."""
         step = self.step(session)
-        return [m for m in view.news(state_of(session), session.prompts())[0] if m != step]
+        return [m for m in view.news(session.state, session.prompts())[0] if m != step]
 
-    def describe(self, action: ActionBase, before: Any) -> Message:
+    def describe(self, action: ActionBase, before: bb.State) -> Message:
         return words.describe(action, before)
 
 

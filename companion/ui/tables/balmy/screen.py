@@ -106,9 +106,6 @@ class BalmyScreen(TableScreen):
         upkeep = view.last_upkeep(self.model.session)
         return view.upkeep_text(self.tr, upkeep)
 
-    def go_label(self, kind: str) -> Message:
-        return T("go_start") if kind == "start_timer" else super().go_label(kind)
-
     # -- tabs ----------------------------------------------------------------------
     def _show_tabs(self) -> None:
         row = self.ids.tabs
@@ -123,3 +120,6 @@ class BalmyScreen(TableScreen):
     def show_tab(self, name: str) -> None:
         self.tab = name
         self._show_tabs()
+
+
+SCREEN = BalmyScreen  # the table screen its descriptor names (companion.games.GAMES)

@@ -1,136 +1,105 @@
 """What the screens need to know about each game that the rules do not say: which
-table screen shows it, what the big GO button means now, the seat colours and the
-options on the new-game screen. No Kivy here, and no rule decisions: GO only picks
-which action to send; the rules accept or refuse it.
+table screen shows it, what the big GO button means now, the turn timer, the seat
+colours, the options on the new-game screen, each action in words and how its end is
+counted on screen. No Kivy here, and no rule decisions: GO only picks which action
+to send; the rules accept or refuse it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from companion.core.messages import Catalog, Message, Param
+from companion import games
+from companion.core.messages import Message
 from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.ui.strings import UI
+from companion.ui.tables.base.corrections import (
+    Correction,
+    Counter,
+    adjusted,
+    player_correction,
+)
+from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, TableQuestion
+from companion.ui.tables.base.options import TIMER_KEY, OptionField
+from companion.ui.tables.base.scoring import Scoring
 
-GoKind = Literal["start_timer", "end_turn", "score", "order", "none"]
+if TYPE_CHECKING:
+    from companion.play.table import GameInPlay
 
+__all__ = [
+    "TIMER_KEY",
+    "Correction",
+    "Counter",
+    "OptionField",
+    "TableAdapter",
+    "adjusted",
+    "player_correction",
+]
 
-@dataclass(frozen=True)
-class OptionField:
-    """One option on the new-game screen.
-
-    kind "seconds": a number of seconds stepped by `step` (0 = off);
-    "choice": one of `choices` (value, label key); "players": a subset of the seated
-    players (e.g. those who play without the hourglass); "player": one seated player
-    or None (the rules' default, e.g. the first seat starts); "flags": on/off options
-    side by side, `choices` (option key, label key), each sent as its own boolean.
-
-    A label key with a dot is a whole message key (`"balmy-balloonists.variant_storm"`), so a
-    table's own catalog can name its options. `max_players` > 0 shows the option
-    only up to that many seated players (otherwise the rules' default is used).
-
-    `app_only` options are the app's, not the rules' (a turn timer for a game whose
-    rules have none): they are kept with the session (`extra["app_options"]`) and
-    never reach the game file, whose options the rules check strictly.
-
-    `notes` (value, label key): a sentence shown under the option while that value
-    is chosen (what the players should know about it, said once, where it is chosen)."""
-
-    key: str
-    label: str
-    kind: Literal["seconds", "choice", "players", "player", "flags"]
-    default: Any
-    choices: tuple[tuple[Any, str], ...] = ()
-    step: int = 5
-    maximum: int = 120
-    app_only: bool = False
-    max_players: int = 0
-    notes: tuple[tuple[Any, str], ...] = ()
+S = TypeVar("S")
 
 
-TIMER_KEY = "turn_timer_seconds"  # the app-only turn timer's option
-
-
-@dataclass(frozen=True)
-class Counter:
-    """One count a correction puts right: the `adjust` token, its name, the count
-    now, and its drawing (a widget class name and its `kind`)."""
-
-    token: str
-    label: Message
-    count: int
-    icon: tuple[str, str]
-
-
-@dataclass(frozen=True)
-class Correction:
-    """What a tap on a player's (or a balloon's) tokens corrects: a title, the fields
-    that name them in an `adjust` ({"player": "Jan"}, {"balloon": "red"}) and the
-    counts, each put right by one `adjust` the rules check."""
-
-    title: Message
-    fields: Mapping[str, str]
-    counters: tuple[Counter, ...]
-
-
-def player_correction(name: str, *counters: Counter) -> Correction:
-    """A player's own counts (an `adjust` names the player)."""
-    return Correction(UI("correct_title", player=name), {"player": name}, counters)
-
-
-def adjusted(catalog: Catalog, action: Any, **who: Param) -> Message:
-    """An `adjust` in words from a table's catalog, its `did_adjust_<token>` sentence."""
-    key = f"did_adjust_{action.token}"
-    if key not in catalog.keys:
-        return UI("did_action")
-    return catalog(key, **who, delta=f"{action.delta:+d}")
-
-
-class TableAdapter:
+class TableAdapter(Generic[S]):
     """What a game's table knows that its rules do not say, answered from the rules'
-    own helpers: which screen shows it, what GO means now, the turn timer, the seat
-    colours, the new-game options, its dice and its secret balloons.
+    own helpers; `S` is the game's state type. Its screen is the one its descriptor
+    names (`companion.games.GAMES`).
 
     The defaults fit a game whose rules have no timer and which offers the app's own
-    turn timer (`TIMER_KEY`, seconds, 0 = off), with no dice and nothing secret; a
-    game's adapter says what differs. No Kivy here, and no rule decisions.
+    turn timer (`TIMER_KEY`, seconds, 0 = off), with no dice, nothing secret and
+    nothing to type at the end; a game's adapter says what differs. No Kivy here,
+    and no rule decisions.
     """
 
-    game_id: str
-    screen: str  # the name of its table screen
-    options: Sequence[OptionField] = ()
-    dice: int = 0  # the dice of one roll the reader may send; 0: the game has none
-    dice_action: str = "dice"  # the action a roll is sent as (its `values`)
-    secret_colours: tuple[str, ...] = ()  # the colours of secret balloon cards, if any
+    game_id: ClassVar[str]
+    options: ClassVar[Sequence[OptionField]] = ()
+    dice: ClassVar[int] = 0  # the dice of one roll the reader may send; 0: none
+    dice_action: ClassVar[str] = ""  # the action a roll is sent as (its `values`)
+    secret_colours: ClassVar[tuple[str, ...]] = ()  # the secret balloon cards' colours
+    scoring: ClassVar[Scoring] = Scoring()  # the end on screen
+
+    @property
+    def screen(self) -> str:
+        """The name of its table screen."""
+        return games.entry(self.game_id).screen
 
     @property
     def secret_balloons(self) -> bool:
         return bool(self.secret_colours)
 
-    def go(self, session: Session) -> GoKind:
-        """What GO sends now."""
-        return "none" if session.summary()["over"] else "end_turn"
+    # -- GO ------------------------------------------------------------------------------
+    def go(self, play: GameInPlay[S]) -> Go:
+        """What GO means now (a paused glass and the table's questions come first: the
+        view-model asks `question` before this). By default: start the app's own glass
+        where it waits, else end the turn."""
+        if play.session.summary()["over"]:
+            return Go(UI("go_end"), NOTHING)
+        if play.timer.app_glass_idle():
+            return Go(UI("go_start"), START_GLASS, next=True)
+        return Go(UI("go_end"), END_TURN)
+
+    def question(self, play: GameInPlay[S]) -> TableQuestion | None:
+        """The table's own question that play waits for now, if any."""
+        return None
 
     # -- the turn timer --------------------------------------------------------------
-    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
+    def timer_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float:
         return float(app_options.get(TIMER_KEY) or 0)
 
-    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
+    def timed_turn(self, session: Session[S], app_options: Mapping[str, Any]) -> bool:
         """The current turn runs on the glass."""
         return self.timer_seconds(session, app_options) > 0 and not session.summary()["over"]
 
-    def turn_started(self, session: Session) -> bool:
+    def turn_started(self, session: Session[S]) -> bool:
         """The rules say the glass of this turn was started (a rules-kept glass)."""
         return False
 
-    def turn_expired(self, session: Session) -> bool:
+    def turn_expired(self, session: Session[S]) -> bool:
         """The rules recorded that this turn's glass ran out."""
         return False
 
-    def glass_turn(self, session: Session) -> int | None:
+    def glass_turn(self, session: Session[S]) -> int | None:
         """The running turn's number when the glass is the app's own, which GO starts
         and the turn's end resets; None when the rules keep the glass, or no turn runs."""
         return None
@@ -143,7 +112,7 @@ class TableAdapter:
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return 1
 
-    def held(self, session: Session) -> dict[str, tuple[str, ...]]:
+    def held(self, session: Session[S]) -> dict[str, tuple[str, ...]]:
         """Each player's secret balloon cards (none in a game without them)."""
         return {}
 
@@ -159,28 +128,41 @@ class TableAdapter:
         the app deals them."""
         return dict(options)
 
-    def roll_of_turn(self, session: Session) -> Sequence[int]:
+    def roll_of_turn(self, session: Session[S]) -> Sequence[int]:
         """The dice rolled this turn, () if none yet."""
         return ()
 
     # -- corrections ---------------------------------------------------------------------
-    def correction(self, session: Session, subject: str) -> Correction | None:
+    def correction(self, session: Session[S], subject: str) -> Correction | None:
         """The counts of `subject` (a player, or a balloon's colour) a tap corrects."""
         return None
 
     # -- words -------------------------------------------------------------------------
-    def step(self, session: Session) -> Message | None:
+    def step(self, session: Session[S]) -> Message | None:
         """The one line that says what the table does now ("Kasia: roll the dice"),
         read from the rules; None once nothing is left to do."""
         return None
 
-    def reminders(self, session: Session) -> list[Message]:
+    def reminders(self, session: Session[S]) -> list[Message]:
         """What else the rules' prompts say now, besides the step (news, the round's
         obstacle, a variant's reminder), most important first."""
         step = self.step(session)
         return [m for m in session.prompts() if m != step]
 
-    def describe(self, action: ActionBase, before: Any) -> Message:
+    def resume_line(self, game: str, summary: Mapping[str, Any]) -> Message:
+        """Home's line for an unfinished game of this table ("Resume: Wyścig balonów,
+        round 3, Kasia's turn"), from its stored summary; `game` is the game's name."""
+        current = summary.get("current")
+        round_number = summary.get("round")
+        if summary.get("over"):
+            return UI("resume_score", game=game)
+        if current is None:
+            return UI("resume_title", game=game)
+        if round_number is None:
+            return UI("resume_plain", game=game, player=current)
+        return UI("resume_round", game=game, round=round_number, player=current)
+
+    def describe(self, action: ActionBase, before: S) -> Message:
         """`action` in the players' words ("Kasia's end of turn"), from the state
-        `before` it: what "Undone: ..." names. Never the action's type."""
+        `before` it: what "Undone: ..." and History's log say. Never the action's type."""
         return UI("did_action")

@@ -126,7 +126,7 @@ class ConfirmDialog(TableDialog):
 
     def end_anyway(self) -> None:
         model = self.screen.model
-        if model is not None and not model.end_turn(anyway=True):
+        if model is not None and not model.button.end_turn(anyway=True):
             self.error = self.screen.app.tr(model.error)
 
     def cancel(self) -> None:
@@ -214,11 +214,11 @@ class DiceDialog(TableDialog):
     the table taps only those. A tap on an entered die takes it out again."""
 
     slots = ListProperty([])  # one value per die, 0 while not known
+    count = NumericProperty(0)  # the dice of one roll in this game
 
     def __init__(self, screen: TableScreen, known: Sequence[int] = (), **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(count=screen.model.adapter.dice, **kwargs)
         self.screen = screen
-        self.count = screen.model.adapter.dice
         self.partial = any(known)  # a roll read in part: the missing dice are marked
         self.slots = [int(v) for v in known] if known else [0] * self.count
         for face in range(1, 7):

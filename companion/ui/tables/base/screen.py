@@ -9,36 +9,26 @@ a new language; the answer to a press made while one is open goes into it) and
 moves on when the game is over. Its kv rules (`table.kv`) are shared.
 
 A game's table adds its panels: `show_state()` fills them, `prompt_lines()` may say
-more than the rules' reminders (the strip shows those that fit whole), `go_label()`
-and `go_is_next()` name GO, and `bindings()` may watch more of the view-model.
+more than the rules' reminders (the strip shows those that fit whole), and
+`bindings()` may watch more of the view-model (its own questions: `question`). What
+GO says and does is the adapter's (`TableAdapter.go`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.fit import problem
-from companion.ui.strings import UI
+from companion.ui.screen import AppScreen
 from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import FitLabel
-
-GO_LABELS: Mapping[str, Message] = {
-    "start_timer": UI("go_start"),
-    "end_turn": UI("go_end"),
-    "resume": UI("go_resume"),
-    "score": UI("go_score"),
-    "order": UI("go_order"),
-    "unplaced": UI("go_unplaced"),
-}
 
 
 def fitting(lines: list[str], strip: Any) -> list[str]:
@@ -59,7 +49,7 @@ def fitting(lines: list[str], strip: Any) -> list[str]:
     return shown
 
 
-class TableScreen(Screen):
+class TableScreen(AppScreen):
     model = ObjectProperty(None, allownone=True)
     step_text = StringProperty("")  # what the table does now: its own line
     message_text = StringProperty("")  # a refusal, news, else the rules' reminders
@@ -183,23 +173,16 @@ class TableScreen(Screen):
         reminders = self.model.adapter.reminders(self.model.session)
         return [self.app.tr(m) for m in reminders]
 
-    def go_label(self, kind: str) -> Message:
-        return GO_LABELS.get(kind, UI("go_end"))
-
-    def go_is_next(self) -> bool:
-        """GO is what the table does next even without a glass to start."""
-        return False
-
     def show_timer(self, *_: Any) -> None:
         model = self.model
         if model is None:
             return
         app = self.app
-        kind = model.go_kind
+        go = model.go_now
         self.phase = model.phase
         self.timer_on = model.hourglass is not None
-        self.go_text = app.tr(self.go_label(kind))
-        self.go_ready = kind in ("start_timer", "resume", "unplaced") or self.go_is_next()
+        self.go_text = app.tr(go.label)
+        self.go_ready = go.next
         if model.hourglass is None or not model.timed:
             self.seconds_text, self.seconds_hex = "", theme.TEXT_DIM
             self.phase_text = app.tr(self.untimed)
@@ -221,7 +204,7 @@ class TableScreen(Screen):
     def go(self) -> None:
         if self.model is None:
             return
-        if self.model.go() == "score":
+        if self.model.go() == "move_on":
             self.app.show(self.app.screen_for_model())
         self.show_timer()
 

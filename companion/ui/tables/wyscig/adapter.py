@@ -1,12 +1,13 @@
 """What the Wyścig balonów table needs that the rules do not say: GO's meaning now,
-the rules' hourglass, the seat colours (not balloon colours: the balloons are
-secret), the secret balloon cards, the five dice and the new-game options. Answered
-from the rules' own helpers; no Kivy here."""
+the table's questions (the round's order cards, the dice not placed when the sand ran
+out), the rules' hourglass, the seat colours (not balloon colours: the balloons are
+secret), the secret balloon cards, the five dice, the new-game options and the score.
+Answered from the rules' own helpers; no Kivy here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.messages import Message
 from companion.core.model import ActionBase
@@ -17,54 +18,79 @@ from companion.ui.strings import UI
 from companion.ui.tables.base.adapter import (
     Correction,
     Counter,
-    GoKind,
     OptionField,
     TableAdapter,
     player_correction,
 )
+from companion.ui.tables.base.go import END_TURN, MOVE_ON, NOTHING, Go, Send, TableQuestion
 from companion.ui.tables.wyscig import words
+from companion.ui.tables.wyscig.scoring import WyscigScoring
+from companion.ui.tables.wyscig.text import W, key
 
-BY_APP_OR_TABLE = (("app", "by_app"), ("table", "by_table"))
+if TYPE_CHECKING:
+    from companion.play.table import GameInPlay
+
+BY_APP_OR_TABLE = (("app", key("by_app")), ("table", key("by_table")))
+
+# The order cards dealt at the table: the players tap it in (the table's OrderDialog).
+ORDER = TableQuestion("order", W("go_order"), W("go_order"))
+# The sand ran out: how many dice were not placed (the table's UnplacedDialog). An
+# answer undone is asked again on GO, not at once.
+UNPLACED = TableQuestion(
+    "unplaced", W("go_unplaced"), W("unplaced_first"), next=True, waits_after_undo=True
+)
 
 
-def state_of(session: Session) -> wb.State:
-    state: wb.State = session.state
-    return state
-
-
-class WyscigAdapter(TableAdapter):
+class WyscigAdapter(TableAdapter[wb.State]):
     game_id = wb.GAME_ID
-    screen = "wyscig"
     dice = wb.DICE
+    dice_action = "dice"
     secret_colours = wb.BALLOONS
+    scoring = WyscigScoring()
     options = (
-        OptionField("timer_seconds", "timer", "seconds", 30),
-        OptionField("untimed", "untimed", "players", ()),
-        OptionField("order_cards", "order_cards", "choice", "app", BY_APP_OR_TABLE),
-        OptionField("balloon_cards", "balloon_cards", "choice", "app", BY_APP_OR_TABLE),
+        OptionField("timer_seconds", key("timer"), "seconds", 30),
+        OptionField("untimed", key("untimed"), "players", ()),
+        OptionField("order_cards", key("order_cards"), "choice", "app", BY_APP_OR_TABLE),
+        OptionField("balloon_cards", key("balloon_cards"), "choice", "app", BY_APP_OR_TABLE),
     )
 
-    def go(self, session: Session) -> GoKind:
-        state = state_of(session)
+    # -- GO and the table's questions -------------------------------------------------
+    def go(self, play: GameInPlay[wb.State]) -> Go:
+        """The roll (the hourglass turned, or the dice rolled in an untimed turn), then
+        the end of the turn; the score once the balloons have landed."""
+        state = play.session.state
         if state.over:
-            return "score" if state.distances is None else "none"
+            counted = state.distances is not None
+            return Go(UI("go_end"), NOTHING) if counted else Go(W("go_score"), MOVE_ON)
+        if state.turn.timer_started:
+            return Go(UI("go_end"), END_TURN)
+        label = UI("go_start") if wb.RULES.timed_now(state) else W("go_roll")
+        return Go(label, Send("start_timer"), next=True)
+
+    def question(self, play: GameInPlay[wb.State]) -> TableQuestion | None:
+        session = play.session
+        state = session.state
+        if state.over:
+            return None
         if not state.order:
-            return "order"
-        return "end_turn" if state.turn.timer_started else "start_timer"
+            return ORDER
+        ran_out = play.timer.ran_out() and self.turn_started(session)
+        return UNPLACED if ran_out and not self.turn_expired(session) else None
 
     # -- the rules' hourglass ------------------------------------------------------------
-    def timer_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float:
-        options: wb.Options = session.options  # type: ignore[assignment]
+    def timer_seconds(self, session: Session[wb.State], app_options: Mapping[str, Any]) -> float:
+        options = session.options
+        assert isinstance(options, wb.Options)
         return float(options.timer_seconds)
 
-    def timed_turn(self, session: Session, app_options: Mapping[str, Any]) -> bool:
-        return wb.RULES.timed_now(state_of(session))
+    def timed_turn(self, session: Session[wb.State], app_options: Mapping[str, Any]) -> bool:
+        return wb.RULES.timed_now(session.state)
 
-    def turn_started(self, session: Session) -> bool:
-        return state_of(session).turn.timer_started
+    def turn_started(self, session: Session[wb.State]) -> bool:
+        return session.state.turn.timer_started
 
-    def turn_expired(self, session: Session) -> bool:
-        return state_of(session).turn.timer_expired
+    def turn_expired(self, session: Session[wb.State]) -> bool:
+        return session.state.turn.timer_expired
 
     # -- players and their balloons ----------------------------------------------------
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
@@ -73,8 +99,8 @@ class WyscigAdapter(TableAdapter):
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return wb.balloons_per_player(count)
 
-    def held(self, session: Session) -> dict[str, tuple[str, ...]]:
-        return {p.name: p.balloons for p in state_of(session).players}
+    def held(self, session: Session[wb.State]) -> dict[str, tuple[str, ...]]:
+        return {p.name: p.balloons for p in session.state.players}
 
     def table_deal(self, options: Mapping[str, Any]) -> bool:
         return options.get("balloon_cards") == "table"
@@ -85,24 +111,24 @@ class WyscigAdapter(TableAdapter):
         cards = "app" if deal is None else {name: list(c) for name, c in deal.items()}
         return {**options, "balloon_cards": cards}
 
-    def roll_of_turn(self, session: Session) -> Sequence[int]:
-        return state_of(session).turn.dice or ()
+    def roll_of_turn(self, session: Session[wb.State]) -> Sequence[int]:
+        return session.state.turn.dice or ()
 
     # -- corrections and words ---------------------------------------------------------
-    def correction(self, session: Session, subject: str) -> Correction | None:
-        found = next((p for p in state_of(session).players if p.name == subject), None)
+    def correction(self, session: Session[wb.State], subject: str) -> Correction | None:
+        found = next((p for p in session.state.players if p.name == subject), None)
         if found is None:
             return None
         return player_correction(
             subject,
-            Counter("mail", UI("bar_mail"), found.mail, ("Token", "mail")),
-            Counter("penalty", UI("bar_penalty"), found.penalty, ("Token", "penalty")),
+            Counter("mail", W("bar_mail"), found.mail, ("WyscigToken", "mail")),
+            Counter("penalty", W("bar_penalty"), found.penalty, ("WyscigToken", "penalty")),
         )
 
-    def step(self, session: Session) -> Message | None:
+    def step(self, session: Session[wb.State]) -> Message | None:
         """The order, the round's obstacle, the roll, or placing the dice and moving:
         the rules' own prompt for it."""
-        state = state_of(session)
+        state = session.state
         current = state.current
         if state.over:
             return wb.M("p_score") if state.distances is None else None
@@ -115,8 +141,14 @@ class WyscigAdapter(TableAdapter):
             return wb.M("p_roll_timed" if timed else "p_roll_untimed", player=current)
         return wb.M("p_place_dice", player=current)
 
-    def describe(self, action: ActionBase, before: Any) -> Message:
+    def describe(self, action: ActionBase, before: wb.State) -> Message:
         return words.describe(action, before)
+
+    def resume_line(self, game: str, summary: Mapping[str, Any]) -> Message:
+        """Home's line: the order cards still to deal, else the skeleton's."""
+        if not summary.get("over") and summary.get("current") is None:
+            return W("resume_order", game=game, round=summary.get("round") or 1)
+        return super().resume_line(game, summary)
 
 
 ADAPTER = WyscigAdapter()

@@ -12,9 +12,9 @@ from kivy.properties import ListProperty, ObjectProperty
 
 from companion.games import wyscig_balonow as wb
 from companion.ui import theme
-from companion.ui.strings import UI
 from companion.ui.tables.base.dialogs import TableDialog
 from companion.ui.tables.wyscig.adapter import ADAPTER
+from companion.ui.tables.wyscig.text import W
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import sized
 
@@ -30,7 +30,7 @@ class UnplacedDialog(TableDialog):
         scale = App.get_running_app().scale
         for count in range(ADAPTER.dice + 1):
             button = sized(Factory.Tap(text=str(count)), 44 * scale)
-            button.bind(on_release=lambda _w, n=count: screen.answer_unplaced(n))
+            button.bind(on_release=lambda _w, n=count: screen.act("timer_expired", unplaced=n))
             self.ids.counts.add_widget(button)
 
 
@@ -45,7 +45,7 @@ class OrderDialog(TableDialog):
         self.screen = screen
 
     def prepare(self, model: GameModel) -> None:
-        self.question = UI("order_question", round=model.summary.get("round", 1))
+        self.question = W("order_question", round=model.summary.get("round", 1))
         self.chosen = []
         grid = self.ids.names
         grid.clear_widgets()

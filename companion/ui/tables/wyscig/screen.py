@@ -12,10 +12,11 @@ from kivy.properties import BooleanProperty, StringProperty
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
 from companion.ui import theme
-from companion.ui.strings import UI
 from companion.ui.tables.base.screen import TableScreen
 from companion.ui.tables.wyscig import view
+from companion.ui.tables.wyscig.adapter import ORDER, UNPLACED
 from companion.ui.tables.wyscig.dialogs import OrderDialog, UnplacedDialog
+from companion.ui.tables.wyscig.text import W
 from companion.ui.tables.wyscig.widgets import OrderChip, PlayerRow
 from companion.ui.widgets import DieFace, sync_rows
 
@@ -27,7 +28,7 @@ class WyscigScreen(TableScreen):
     current_hex = StringProperty(theme.TEXT)
     needs_obstacle = BooleanProperty(False)
 
-    untimed: ClassVar[Message | None] = UI("no_hourglass")
+    untimed: ClassVar[Message | None] = W("no_hourglass")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -41,7 +42,7 @@ class WyscigScreen(TableScreen):
         return state
 
     def bindings(self) -> dict[str, Any]:
-        return {**super().bindings(), "ask_unplaced": self._ask}
+        return {**super().bindings(), "question": self._ask}
 
     def new_game(self) -> None:
         if self._unplaced is None:
@@ -62,13 +63,8 @@ class WyscigScreen(TableScreen):
         self._show_order(summary)
         self._show_players(summary)
         self._show_dice()
-        if self.showing and model.go_kind == "order":
+        if self.showing and model.question == ORDER.id:
             self._open_order()
-
-    def go_label(self, kind: str) -> Message:
-        if kind == "start_timer" and not self.model.timed:
-            return UI("go_roll")  # no glass this turn: GO is the roll
-        return super().go_label(kind)
 
     def _show_order(self, summary: dict[str, Any]) -> None:
         rows = [
@@ -121,14 +117,17 @@ class WyscigScreen(TableScreen):
 
     # -- dialogs -------------------------------------------------------------------
     def _ask(self, *_: Any) -> None:
+        """The table's question now (`model.question`): its dialog, else none."""
         model = self.model
         if model is None or self._unplaced is None:
             return
-        if model.ask_unplaced:
+        if model.question == UNPLACED.id:
             if self._unplaced.parent is None and self.showing:
                 self._unplaced.open()
-        else:
-            self._unplaced.dismiss()
+            return
+        self._unplaced.dismiss()
+        if model.question == ORDER.id and self.showing:
+            self._open_order()
 
     def _open_order(self) -> None:
         if self._order is None:
@@ -139,9 +138,6 @@ class WyscigScreen(TableScreen):
 
     def on_enter(self, *_: Any) -> None:
         self._ask()
-        if self.model is not None and self.model.go_kind == "order":
-            self._open_order()
 
-    def answer_unplaced(self, count: int) -> None:
-        if self.model is not None:
-            self.model.answer_unplaced(count)
+
+SCREEN = WyscigScreen  # the table screen its descriptor names (companion.games.GAMES)

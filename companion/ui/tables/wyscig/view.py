@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
-from companion.ui.strings import UI
+from companion.ui.tables.wyscig.text import W
 
 ORDER_LABELS = ("order_1", "order_2", "order_3", "order_4")
 
@@ -18,8 +18,8 @@ ORDER_LABELS = ("order_1", "order_2", "order_3", "order_4")
 def order_label(index: int, count: int) -> Message:
     """The order card's name: 1st, 2nd, 3rd, Last (Third is left out with 3 players)."""
     if index == count - 1:
-        return UI("order_last")
-    return UI(ORDER_LABELS[index])
+        return W("order_last")
+    return W(ORDER_LABELS[index])
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Tokens:
 
 
 def round_text(summary: Mapping[str, Any]) -> Message:
-    return UI("round", round=summary.get("round", 1))
+    return W("round", round=summary.get("round", 1))
 
 
 def obstacles_text(summary: Mapping[str, Any]) -> str:

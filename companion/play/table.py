@@ -1,0 +1,101 @@
+"""The game in play without a screen: a session with the recorder that keeps it, the
+turn timer that times its turns, the strip controller that shows it and the glass
+driver that sounds the glass, put together and taken apart in one place.
+
+No Kivy: the tests build one without a window, and the view-model only observes it
+(`companion.ui.viewmodel`). What the parts ask of the game's table (its turns and
+its seat colours) is the `PlayTable` protocol, which each table's adapter answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.core.session import Change, Session
+from companion.play.driver import GlassDriver
+from companion.play.lights import StripController
+from companion.play.recorder import Recorder
+from companion.play.timer import TurnRules, TurnTimer
+from companion.store import Store
+from hardware.buzzer import BuzzerController
+from hardware.strip import Strip
+
+S = TypeVar("S")
+Clock = Callable[[], float]
+
+WARNINGS_S = (10.0, 5.0)  # the settings' default: a table without settings (tests)
+
+
+class PlayTable(TurnRules, Protocol):
+    """What the game in play asks of its table: the turns (for the timer) and the
+    seats' colours (for the strip)."""
+
+    def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
+
+
+class GameInPlay(Generic[S]):
+    """`S` is the game's state type. Built on a stored session (`session_id`); its
+    parts follow the session as listeners until `close()`."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        session_id: int,
+        session: Session[S],
+        table: PlayTable,
+        clock: Clock,
+        warnings: Sequence[float] = WARNINGS_S,
+        strip: Strip | None = None,
+        buzzer: BuzzerController | None = None,
+        app_options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.session = session
+        self.app_options = dict(app_options or {})
+        names = list(session.setup.names)
+        self.seats = dict(zip(names, table.seat_colours(names), strict=True))
+        self.recorder = Recorder(store, session_id)
+        self.timer = TurnTimer(
+            session,
+            table,
+            app_options=self.app_options,
+            clock=clock,
+            warnings=warnings,
+            memory=self.recorder,
+        )
+        self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
+        self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
+        self.recorder.follow(session)
+        self.lights.follow(session)
+        session.add_listener(self._changed)
+
+    @property
+    def session_id(self) -> int:
+        return self.recorder.session_id
+
+    def _changed(self, session: Session[Any], change: Change) -> None:
+        """The glass agrees with the turn, and the driver hears of it at once."""
+        self.timer.changed(session, change)
+        self.driver.wake()
+
+    def start_glass(self) -> None:
+        """The app's own glass of this turn starts (GO)."""
+        self.timer.start_app_glass()
+        self.driver.wake()
+
+    def toggle_pause(self) -> bool:
+        """Pause or resume the glass; False when none runs or waits paused."""
+        if not self.timer.toggle_pause():
+            return False
+        self.driver.wake()
+        return True
+
+    def close(self) -> None:
+        """The game leaves the table: the driver stops, the listeners go, and the
+        glass is kept as it is for the next time."""
+        self.driver.close()
+        self.session.remove_listener(self._changed)
+        self.lights.leave(self.session)
+        self.recorder.leave(self.session)
+        self.timer.close()

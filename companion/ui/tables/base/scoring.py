@@ -1,0 +1,86 @@
+"""How the end of a game is shown: each player's score in parts (the results and
+History draw them as bars), and, for a game whose final count the table types in, the
+score screen's rows, its action and its table. All from the rules' summary and
+helpers: the screens count nothing themselves. No Kivy here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.messages import Message
+from companion.core.session import Session
+from companion.ui.strings import UI
+from companion.ui.tables.base.go import Send
+
+
+@dataclass(frozen=True)
+class ScorePart:
+    """One part of a player's score: its points (drawn right of zero when they add,
+    left when they take away), its colour and its name in the legend."""
+
+    points: int
+    colour: str  # "#RRGGBB"
+    legend: Message
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One number the score screen asks for: its key in the action, its words, the
+    colour of its swatch."""
+
+    key: str
+    label: Message
+    colour: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """What the score screen asks for, once the game is over and its count is the
+    table's to type: a number of up to `digits` digits for each row, sent as the
+    action `action` with the numbers in its field `field`; `missing` says a number is
+    still to type."""
+
+    help: Message
+    rows: tuple[ScoreRow, ...]
+    missing: Message
+    action: str
+    field: str
+    digits: int = 2
+
+    def send(self, entered: Mapping[str, int]) -> Send:
+        return Send(self.action, {self.field: {r.key: int(entered[r.key]) for r in self.rows}})
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """The score screen's live table: its column headers, a row of texts per player
+    (the last column is the score) and each column's least width (px at 800x480)."""
+
+    headers: tuple[Message, ...]
+    rows: tuple[tuple[str, ...], ...]
+    widths: tuple[int, ...] = (88, 52)
+
+
+class Scoring:
+    """A game's end on screen. By default: no parts to draw, nothing to type, and a
+    table of the players' scores; a game says what differs."""
+
+    def parts(self, player: Mapping[str, Any]) -> Sequence[ScorePart]:
+        """The parts of a player's score (a player of the summary), () for none."""
+        return ()
+
+    def sheet(self, session: Session[Any]) -> ScoreSheet | None:
+        """What the score screen asks for; None when the game needs no count typed."""
+        return None
+
+    def table(self, summary: Mapping[str, Any]) -> ScoreTable:
+        """The score screen's table of `summary` (the rules' summary as if the numbers
+        typed so far were sent)."""
+        rows = tuple(
+            (str(p["name"]), "" if p.get("score") is None else str(p["score"]))
+            for p in summary.get("players", [])
+        )
+        return ScoreTable((UI("score_col_player"), UI("score_col_total")), rows)

@@ -1,0 +1,66 @@
+"""The end of a Wyścig balonów game on screen: the squares from each balloon to the
+landing zone typed on the score screen (sent as the `score` action), the rules'
+summary of them as a table, and each player's score in its parts (the mail's points,
+the penalties, the distance) for the results and History. The numbers are the
+rules' (`wb.score_parts`): nothing is counted here. No Kivy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.session import Session
+from companion.games import wyscig_balonow as wb
+from companion.ui import theme
+from companion.ui.strings import UI
+from companion.ui.tables.base.scoring import ScorePart, ScoreRow, ScoreSheet, ScoreTable, Scoring
+from companion.ui.tables.wyscig.text import W
+
+DIGITS = 2  # the board is 12 squares across: two digits are plenty
+
+
+def _parts(player: Mapping[str, Any]) -> tuple[int, int, int]:
+    tokens = player.get("tokens", {})
+    return wb.score_parts(tokens.get("mail", 0), tokens.get("penalty", 0), player.get("distance"))
+
+
+class WyscigScoring(Scoring):
+    def parts(self, player: Mapping[str, Any]) -> Sequence[ScorePart]:
+        mail, penalty, distance = _parts(player)
+        return (
+            ScorePart(mail, theme.MAIL, W("bar_mail")),
+            ScorePart(penalty, theme.PENALTY, W("bar_penalty")),
+            ScorePart(distance, theme.TEXT_DIM, W("bar_distance")),
+        )
+
+    def sheet(self, session: Session[Any]) -> ScoreSheet | None:
+        """Once the balloons have landed: the squares of every balloon card held."""
+        state: wb.State = session.state
+        if not state.over or state.distances is not None:
+            return None
+        rows = tuple(
+            ScoreRow(
+                colour,
+                W("score_balloon", player=player.name, colour=colour),
+                theme.BALLOON_COLOURS.get(colour, theme.PANEL),
+            )
+            for player in state.players
+            for colour in player.balloons
+        )
+        return ScoreSheet(
+            W("score_help"), rows, W("score_missing"), "score", "distances", digits=DIGITS
+        )
+
+    def table(self, summary: Mapping[str, Any]) -> ScoreTable:
+        headers = (
+            UI("score_col_player"),
+            W("score_col_mail"),
+            W("score_col_penalty"),
+            W("score_col_distance"),
+            UI("score_col_total"),
+        )
+        rows = tuple(
+            (str(p["name"]), *(str(n) for n in _parts(p)), str(p.get("score", 0)))
+            for p in summary.get("players", [])
+        )
+        return ScoreTable(headers, rows, widths=(88, 58, 46, 46, 52))
