@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Union
@@ -48,12 +48,13 @@ _NUMBER_SPEC = re.compile(r"(?:\.(?P<places>\d)f|(?P<kind>[n%]))?")
 ECHO_LIMIT = 60  # characters of a value quoted back from input, "…" included
 TEXT_LIMIT = 500  # characters of a composed parameter: only a backstop
 # Parameters that hold what the program composed, not what it was given: lists (of the
-# known action types, settings, colours, names), paths, a nested sentence or detail.
+# known action types, settings, colours, names), paths, a nested sentence or detail. A
+# catalog adds its own (`Catalog(..., composed=...)`): the core names no game's.
 COMPOSED = frozenset(
     {"text", "known", "allowed", "where", "detail", "problem", "reason", "path", "moved",
-     "file", "folder", "names", "players", "colours", "cards", "markers", "missing",
-     "values", "order", "what", "when"}
+     "file", "folder", "names", "players", "colours", "missing", "values", "what", "when"}
 )  # fmt: skip
+_COMPOSED: dict[str, frozenset[str]] = {}  # message key -> its catalog's own composed
 
 Translator = Callable[["Message"], str]
 
@@ -122,11 +123,14 @@ class Catalog:
         namespace: str,
         templates: Mapping[str, str | Plural | Forms],
         terms: Mapping[str, Term] | None = None,
+        composed: Iterable[str] = (),
     ) -> None:
         self.namespace = namespace
         self.terms = dict(terms or {})
+        own = COMPOSED | frozenset(composed)
         for key, template in templates.items():
             full = f"{namespace}.{key}"
+            _COMPOSED[full] = own
             entry: Entry = template if isinstance(template, str) else template.forms()
             if full in _ENGLISH and _ENGLISH[full] != entry:
                 raise ValueError(f"message {full} registered twice with different text")
@@ -255,7 +259,7 @@ class _Renderer:
         if form[:1].isupper():  # "{colour:Ballongen}": that form, with a capital
             text = self.message(message, form[:1].lower() + form[1:])
             return text[:1].upper() + text[1:]
-        return self.fill(self.template(message, form), message.params)
+        return self.fill(self.template(message, form), message.params, message.key)
 
     def template(self, message: Message, form: str) -> str:
         entry, lang = self.templates.get(message.key), self.lang
@@ -276,7 +280,7 @@ class _Renderer:
             chosen = entry.get("other", entry.get(BASE, next(iter(entry.values()), message.key)))
         return chosen
 
-    def fill(self, template: str, params: Mapping[str, Param]) -> str:
+    def fill(self, template: str, params: Mapping[str, Param], key: str = "") -> str:
         parts: list[str] = []
         try:
             fields = list(_FORMATTER.parse(template))
@@ -291,10 +295,11 @@ class _Renderer:
                 self.fail(f"{template!r} needs the parameter {name!r}")
                 parts.append("{" + name + "}")
                 continue
-            parts.append(self.value(params[name], spec or "", name))
+            composed = name in _COMPOSED.get(key, COMPOSED)
+            parts.append(self.value(params[name], spec or "", composed))
         return "".join(parts)
 
-    def value(self, value: Param, spec: str, name: str) -> str:
+    def value(self, value: Param, spec: str, composed: bool) -> str:
         if isinstance(value, Message):
             return self.message(value, spec)
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -304,7 +309,7 @@ class _Renderer:
                 self.fail(str(error))
                 return str(value)
         if isinstance(value, str):
-            return shown(value, TEXT_LIMIT if name in COMPOSED else ECHO_LIMIT)
+            return shown(value, TEXT_LIMIT if composed else ECHO_LIMIT)
         return str(value)
 
     def fail(self, problem: str) -> None:

@@ -195,4 +195,5 @@ M = Catalog(
         "card": card,
         "variant": variant,
     },
+    composed={"cards", "markers"},  # lists of cards and of marked colours
 )

@@ -76,4 +76,5 @@ M = Catalog(
         "closest balloons at the same distance ({near})",
     },
     terms={"colour": colour, "token": token},
+    composed={"order"},  # the names of a round's turns, joined
 )
