@@ -3,9 +3,10 @@ once on the crash VFS (`crash_vfs`), and before each write SQLite makes (and aft
 each sync) the test takes what the disk holds at that instant, the database and its
 WAL as a reboot would find them. Each such picture, opened with the ordinary
 `sqlite3` module, holds exactly what the store held after some whole step: the step
-in flight, or one before it back to the last step that was synced. Never half a
-step: an action stored without its session's stamp, a game without its players, a
-finished game without its results, half an import or half a `keep_first`.
+in flight, or one before it back to the last step that was synced (checkpoints of
+the WAL into the file among them). Never half a step: an action stored without its
+session's stamp, a game without its players, a finished game without its results,
+half an import or half a `keep_first`.
 
 A store whose step commits statement by statement (no transaction around one action)
 fails this: the picture between two of its commits matches no step."""
@@ -153,6 +154,7 @@ def test_a_power_cut_at_any_write_leaves_whole_steps(tmp_path: Path) -> None:
     path = tmp_path / "c.db"
     vfs = PictureVFS()
     store = Store(path, connect=vfs.connect)
+    store.conn.execute("PRAGMA wal_autocheckpoint = 8")  # checkpoints among the steps too
     played: dict[str, Any] = {}
     script = steps(store, played)
     after = [dump(store.conn)]  # after[k]: what the store held after k steps
@@ -166,6 +168,8 @@ def test_a_power_cut_at_any_write_leaves_whole_steps(tmp_path: Path) -> None:
     vfs.step = len(script) + 1  # the close: nothing more may change
     store.close()
     assert {p.step for p in vfs.pictures} >= set(range(1, len(script) + 1))  # each wrote
+    grew = [p for p in vfs.pictures if p.step <= len(script) and len(p.files[""]) > 4 * 4096]
+    assert grew  # checkpoints among the steps wrote the file itself, and were pictured
     for index, picture in enumerate(vfs.pictures):
         running = min(picture.step, len(script))
         last_synced = max(k for k in range(running) if synced[k])
