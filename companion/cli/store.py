@@ -1,8 +1,10 @@
 """`companion export [ID]`, `companion import FILE` and `companion stats [--json]`.
 
-None of them takes the data folder's lock: SQLite's WAL lets them read (and an import
-add a game) beside a running app. Each says `note: ...` when opening the database
-found it damaged and moved it aside.
+`export` and `stats` only read: SQLite's WAL lets them run beside the app. `import`
+takes the data folder's lock (`DataFolderLock`, role "import"): storing a long file
+holds the database's write lock for many seconds, which would refuse every tap, so
+it refuses while the app runs, and the app does not start while it imports. Each
+says `note: ...` when opening the database moved a file aside (damaged, or not ours).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from companion import files, stats
 from companion.cli.args import game_file_argument, game_number
 from companion.cli.output import escape, json_text, note, say
 from companion.core.errors import StoreError
-from companion.store import M, Store
+from companion.store import DataFolderLock, M, Store
 
 EXIT_OK = 0
 
@@ -72,11 +74,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     session = files.replay_path(args.file)
-    store = open_store()
-    try:
-        session_id = store.import_session(session)
-    finally:
-        store.close()
+    with DataFolderLock(role="import"):
+        store = open_store()
+        try:
+            session_id = store.import_session(session)
+        finally:
+            store.close()
     say(f"imported {escape(args.file.name)} as game {session_id}")
     return EXIT_OK
 

@@ -5,7 +5,9 @@ heartbeat beside the database (`companion.play.heartbeat`).
 
 The actions themselves reach the store through the session's journal, inside
 `Session.apply`; what is here may fail (a full disk) without losing a tap, so a
-failure is logged and the game goes on.
+failure is logged and the game goes on. When a write found the database's files
+removed and wrote every game back, the recorder passes the store's news on to the
+screen (`problem`), once.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class Recorder(Follower):
         super().follow(session)
 
     def changed(self, session: Session, _change: Change) -> None:
+        news = self._news()  # the action's own write may have written the games back
         summary = session.summary()
         try:
             self.store.record_summary(self.session_id, summary, session.decided)
@@ -50,11 +53,18 @@ class Recorder(Follower):
             log.warning("could not record the summary: %s", error)
             self.problem = error.message
             return
-        self.problem = None
+        self.problem = news or self._news()
         if session.decided and not self._decided:
             winners = ", ".join(summary.get("winners", [])) or "nobody"
             log.info("game %d ended; won by %s", self.session_id, winners)
         self._decided = session.decided
+
+    def _news(self) -> Message | None:
+        news = self.store.take_news()
+        if news is not None:
+            log.warning("%s", news)
+            self.heartbeat.close()  # its file may have gone with the folder: a new one
+        return news
 
     def leave(self, session: Session[Any]) -> None:
         super().leave(session)

@@ -5,19 +5,24 @@ power between two taps loses nothing. Undone actions are kept (marked) for the
 record; the effective log is every action not undone, in order.
 
 - `schema`: the migrations, the data folder, time stamps.
-- `database`: opening (moving a damaged file aside, and only a damaged one),
-  migrating, transactions; `errors`: SQLite's errors told apart, as sentences.
+- `opening`: opening (moving a damaged file aside, and only a damaged one; a
+  stranger's, recognised by `identity`), migrating; `setaside`: moving files aside.
+- `database`: `Db`, the open database and its writes (one transaction each, a short
+  wait for a lock, a checkpoint when the disk is full); `vanish`: its files removed
+  under it, and every game written back; `errors`: SQLite's errors, as sentences.
 - `sessions`, `actions`, `players`, `rolls`: the SQL of each table.
-- `store`: `Store`, what the app and the commands hold; `lock`: one app per folder.
+- `store`: `Store`, what the app and the commands hold; `lock`: one app (or one
+  import) per folder.
 """
 
-from companion.store.database import BUSY_TIMEOUT_S, Db
+from companion.store.database import BUSY_TIMEOUT_S, WRITE_WAIT_S, Db
 from companion.store.errors import (
     AlreadyRunningError,
     DatabaseBusyError,
     DatabaseIOError,
     DatabasePermissionError,
     DiskFullError,
+    FilesRemovedError,
     NewerDatabaseError,
     NoSuchGameError,
     NotAFileError,
@@ -36,6 +41,7 @@ __all__ = [
     "DB_NAME",
     "LOCK_NAME",
     "MIGRATIONS",
+    "WRITE_WAIT_S",
     "AlreadyRunningError",
     "DataFolderLock",
     "DatabaseBusyError",
@@ -43,6 +49,7 @@ __all__ = [
     "DatabasePermissionError",
     "Db",
     "DiskFullError",
+    "FilesRemovedError",
     "M",
     "NewerDatabaseError",
     "NoSuchGameError",

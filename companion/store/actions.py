@@ -27,7 +27,8 @@ _EFFECTIVE = "SELECT seq FROM actions WHERE session_id = ? AND undone_at IS NULL
 
 def append(db: Db, session_id: int, action: ActionBase) -> None:
     stamp = now()
-    with db.transaction(M("disk_full_action")) as conn:
+
+    def store(conn: sqlite3.Connection) -> None:
         seq = conn.execute(
             "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE session_id = ?", (session_id,)
         ).fetchone()[0]
@@ -36,6 +37,8 @@ def append(db: Db, session_id: int, action: ActionBase) -> None:
             (session_id, seq, _dump(action), action.at),
         )
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
+
+    db.write(store, "action")
 
 
 def insert_all(conn: sqlite3.Connection, session_id: int, actions: Sequence[ActionBase]) -> None:
@@ -49,7 +52,8 @@ def insert_all(conn: sqlite3.Connection, session_id: int, actions: Sequence[Acti
 def mark_undone(db: Db, session_id: int, index: int) -> None:
     """Mark the effective log's entry `index` (from 0) as undone."""
     stamp = now()
-    with db.transaction(M("disk_full_action")) as conn:
+
+    def mark(conn: sqlite3.Connection) -> None:
         found = conn.execute(_EFFECTIVE + " LIMIT 1 OFFSET ?", (session_id, index)).fetchone()
         if found is not None:
             conn.execute(
@@ -58,18 +62,23 @@ def mark_undone(db: Db, session_id: int, index: int) -> None:
             )
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
 
+    db.write(mark, "action")
+
 
 def mark_undone_after(db: Db, session_id: int, keep: int) -> int:
     """Mark every effective action after the first `keep` as undone; how many were."""
     stamp = now()
-    with db.transaction() as conn:
+
+    def mark(conn: sqlite3.Connection) -> int:
         seqs = [r[0] for r in conn.execute(_EFFECTIVE, (session_id,)).fetchall()[keep:]]
         conn.executemany(
             "UPDATE actions SET undone_at = ? WHERE session_id = ? AND seq = ?",
             [(stamp, session_id, seq) for seq in seqs],
         )
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
-    return len(seqs)
+        return len(seqs)
+
+    return db.write(mark)
 
 
 def raw(db: Db, session_id: int, *, include_undone: bool = False) -> list[dict[str, Any]]:

@@ -94,6 +94,11 @@ class UnrestorableGameError(StoreError):
         return self.number - 1
 
 
+class FilesRemovedError(StoreError):
+    """The database's files were removed under the running store and its games could
+    not be written again yet; the change was not saved (the game is kept in memory)."""
+
+
 class AlreadyRunningError(StoreError):
     """Another companion app holds the data folder."""
 
@@ -104,16 +109,25 @@ class Corrupt(Exception):
 
 
 def is_corrupt(error: sqlite3.Error) -> bool:
-    return _primary(error) in (SQLITE_CORRUPT, SQLITE_NOTADB)
+    return primary(error) in (SQLITE_CORRUPT, SQLITE_NOTADB)
 
 
-def translate(error: sqlite3.Error, path: Path, *, full: Message, timeout: float) -> StoreError:
-    """A `StoreError` with a sentence for anything SQLite reports but damage."""
-    code = _primary(error)
+def translate(
+    error: sqlite3.Error,
+    path: Path,
+    *,
+    timeout: float,
+    full: Message | None = None,
+    busy: Message | None = None,
+) -> StoreError:
+    """A `StoreError` with a sentence for anything SQLite reports but damage: `full`
+    for a full disk and `busy` for a lock (what was not saved), else a general one."""
+    code = primary(error)
     if code in (SQLITE_BUSY, SQLITE_LOCKED):
-        return DatabaseBusyError(M("busy", path=str(path), seconds=_seconds(timeout)))
+        seconds = _seconds(timeout)
+        return DatabaseBusyError(busy or M("busy", path=str(path), seconds=seconds))
     if code == SQLITE_FULL:
-        return DiskFullError(full)
+        return DiskFullError(full or M("disk_full_change"))
     if code in (SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH, SQLITE_IOERR):
         found = diagnose(path)
         if found is not None:
@@ -179,7 +193,8 @@ def _readable(path: Path) -> bool:
     return True
 
 
-def _primary(error: sqlite3.Error) -> int:
+def primary(error: sqlite3.Error) -> int:
+    """SQLite's primary result code of `error` (-1 when it has none)."""
     code = getattr(error, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else -1
 

@@ -2,10 +2,12 @@
 the app's life.
 
 Two apps on one database would both record the same turn and leave a log no replay
-accepts. The kernel drops a `flock` when its process ends however it ends (SIGKILL
-and power cuts included), so a stale lock file never keeps the app from starting.
-Read-only commands (export, stats, replay) do not take the lock: SQLite's WAL lets
-them read beside the running app.
+accepts. `companion import` takes it too (role "import"): a long file holds SQLite's
+write lock for many seconds, and the app must not start, or be running, meanwhile.
+The kernel drops a `flock` when its process ends however it ends (SIGKILL and power
+cuts included), so a stale lock file never keeps the app from starting. Read-only
+commands (export, stats, replay) do not take the lock: SQLite's WAL lets them read
+beside the running app.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import contextlib
 import fcntl
 import os
 from pathlib import Path
+from typing import Literal
 
 from companion.core.messages import Message
 from companion.store.errors import AlreadyRunningError, from_os_error
@@ -21,15 +24,17 @@ from companion.store.messages import M
 from companion.store.schema import default_path
 
 LOCK_NAME = "companion.lock"
+Role = Literal["app", "import"]
 
 
 class DataFolderLock:
     """`with DataFolderLock(folder):` the folder is this process's, or
     `AlreadyRunningError` says who has it."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, *, role: Role = "app") -> None:
         self.folder = Path(folder) if folder is not None else default_path().parent
         self.path = self.folder / LOCK_NAME
+        self.role = role
         self._fd: int | None = None
 
     def acquire(self) -> None:
@@ -43,13 +48,13 @@ class DataFolderLock:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = _read_pid(fd)
+            pid, role = _read_holder(fd)
             os.close(fd)
-            raise AlreadyRunningError(_already(self.folder, holder)) from None
+            raise AlreadyRunningError(_already(self.folder, pid, role, self.role)) from None
         except BaseException:
             os.close(fd)
             raise
-        _write_pid(fd)
+        _write_holder(fd, self.role)
         self._fd = fd
 
     def release(self) -> None:
@@ -72,22 +77,28 @@ class DataFolderLock:
         self.release()
 
 
-def _already(folder: Path, pid: int | None) -> Message:
+def _already(folder: Path, pid: int | None, holder: str, asking: Role) -> Message:
+    if holder == "import":
+        return M("import_running", folder=str(folder))
+    if asking == "import":
+        return M("app_running", folder=str(folder))
     if pid is None:
         return M("already_running", folder=str(folder))
     return M("already_running_pid", folder=str(folder), pid=pid)
 
 
-def _read_pid(fd: int) -> int | None:
+def _read_holder(fd: int) -> tuple[int | None, str]:
+    """The holder's process id and role ("app" for a file of an earlier release)."""
     try:
-        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        words = os.pread(fd, 64, 0).decode("ascii", "replace").split()
     except OSError:
-        return None
-    return int(text) if text.isdigit() else None
+        return None, "app"
+    pid = int(words[0]) if words and words[0].isdigit() else None
+    return pid, words[1] if len(words) > 1 else "app"
 
 
-def _write_pid(fd: int) -> None:
+def _write_holder(fd: int, role: Role) -> None:
     # Only for the sentence another start shows; the lock itself is the flock.
     with contextlib.suppress(OSError):
         os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        os.pwrite(fd, f"{os.getpid()} {role}\n".encode("ascii"), 0)

@@ -11,14 +11,25 @@ M = Catalog(
         "use that one, or close it first",
         "already_running_pid": "The companion is already running on this data folder "
         "({folder}, process {pid}): use that one, or close it first",
+        "app_running": "The companion app is running on this data folder ({folder}): close "
+        "it first, then import the file again",
         "bad_log": "Game {id} cannot be restored: {reason}",
         "busy": "The database {path} is busy: another program has held it for {seconds} s. "
         "Close that program and try again",
+        "busy_action": "Another program is using the database: this action was not saved. "
+        "Try again",
+        "busy_change": "Another program is using the database: this change was not saved. "
+        "Try again",
+        "busy_read": "Another program is using the database {path}: close it and try again",
         "cannot_create": "Cannot create the database in {folder}: {reason}",
         "disk_full_action": "The disk is full: this action was not saved",
         "disk_full_change": "The disk is full: this change was not saved",
         "disk_full_open": "The disk that holds {path} is full: free some space and start "
         "again (nothing was changed)",
+        "foreign_wal": "The file {wal} beside the database {path} belonged to another "
+        "database: it was moved to {moved}. Nothing was deleted.",
+        "import_running": "A game file is being imported into this data folder ({folder}): "
+        "wait until it is done, then try again",
         "io_error": "The database {path} could not be read or written ({reason}): check the "
         "disk or the memory card",
         "moved_aside": "The database {path} could not be opened ({reason}); it was moved to "
@@ -27,16 +38,24 @@ M = Catalog(
         "(schema {found}, this version knows {known}); update the companion",
         "no_game": "There is no game {id} in the database",
         "no_games": "There are no games in the database yet",
+        "not_ours": "The file {path} is not a companion database: it was moved to {moved} and "
+        "a new one was started. Nothing was deleted.",
         "not_a_file": "The database {path} is not a regular file: move it away, or set "
         "COMPANION_DATA_DIR to another folder",
         "permission": "The companion may not use {path} (permission denied): give the user "
         "that runs it read and write access to it and to its folder",
+        "removed_action": "The database's files in {folder} were removed while the companion "
+        "was running, and they cannot be written again ({reason}): this action was not saved",
+        "removed_change": "The database's files in {folder} were removed while the companion "
+        "was running, and they cannot be written again ({reason}): this change was not saved",
         "read_only_file": "The database {path} is read-only: make it writable (chmod u+w), "
         "or copy it to a folder where it can be written",
         "read_only_folder": "The folder {folder} cannot be written, so the database {path} "
         "cannot be used: make the folder writable, or set COMPANION_DATA_DIR to another one",
         "read_only_system": "The database {path} is on a read-only file system: mount it "
         "writable, or set COMPANION_DATA_DIR to a writable folder",
+        "written_back": "The database's files in {folder} were removed while the companion was "
+        "running: every game was written again to {path}. Nothing was lost.",
         "unrestorable": "Game {id} ({game}) cannot be restored: action {number} ({type}): {reason}",
     },
 )

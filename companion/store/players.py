@@ -13,5 +13,9 @@ def names(db: Db) -> list[str]:
 
 
 def add(db: Db, name: str) -> None:
-    with db.transaction() as conn:
-        conn.execute("INSERT OR IGNORE INTO players(name, created) VALUES (?, ?)", (name, now()))
+    stamp = now()
+    db.write(
+        lambda conn: conn.execute(
+            "INSERT OR IGNORE INTO players(name, created) VALUES (?, ?)", (name, stamp)
+        )
+    )

@@ -11,11 +11,12 @@ from companion.store.schema import now
 
 def record(db: Db, reader: str, faces: Sequence[int | None], session_id: int | None) -> None:
     """A roll as the dice reader saw it (None for a die it could not read)."""
-    with db.transaction() as conn:
-        conn.execute(
-            "INSERT INTO dice_rolls(reader, session_id, faces, at) VALUES (?, ?, ?, ?)",
-            (reader, session_id, json.dumps(list(faces)), now()),
+    row = (reader, session_id, json.dumps(list(faces)), now())
+    db.write(
+        lambda conn: conn.execute(
+            "INSERT INTO dice_rolls(reader, session_id, faces, at) VALUES (?, ?, ?, ?)", row
         )
+    )
 
 
 def by_reader(db: Db) -> dict[str, list[list[int | None]]]:

@@ -92,7 +92,8 @@ def listing(db: Db, finished: bool | None) -> list[SessionRow]:
 
 def abandon(db: Db, session_id: int, stamp: str) -> None:
     """Mark an unfinished game as given up; a finished one stays finished."""
-    with db.transaction() as conn:
+
+    def mark(conn: sqlite3.Connection) -> None:
         found = conn.execute("SELECT finished FROM sessions WHERE id = ?", (session_id,))
         row_found = found.fetchone()
         if row_found is None:
@@ -103,9 +104,11 @@ def abandon(db: Db, session_id: int, stamp: str) -> None:
                 (stamp, session_id),
             )
 
+    db.write(mark)
+
 
 def save_extra(db: Db, session_id: int, values: dict[str, Any], *, synced: bool = True) -> None:
-    with db.transaction(synced=synced) as conn:
+    def save(conn: sqlite3.Connection) -> None:
         found = conn.execute("SELECT extra FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if found is None:
             raise NoSuchGameError(M("no_game", id=session_id))
@@ -114,6 +117,8 @@ def save_extra(db: Db, session_id: int, values: dict[str, Any], *, synced: bool 
         conn.execute(
             "UPDATE sessions SET extra = ? WHERE id = ?", (json.dumps(current), session_id)
         )
+
+    db.write(save, synced=synced)
 
 
 def write_summary(

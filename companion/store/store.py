@@ -7,6 +7,7 @@ file...), never an `sqlite3` error, and a failed write leaves nothing half-writt
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ from companion.store import actions as _actions
 from companion.store import players as _players
 from companion.store import rolls as _rolls
 from companion.store import sessions as _sessions
-from companion.store.database import BUSY_TIMEOUT_S, Connect, open_database
+from companion.store.database import BUSY_TIMEOUT_S, Connect
+from companion.store.opening import open_database
 from companion.store.schema import default_path, now
 from companion.store.sessions import SessionRow
 
@@ -33,11 +35,21 @@ class Store:
     ) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.db, notice = open_database(self.path, timeout=timeout, connect=connect)
-        self.conn = self.db.conn
-        # When a damaged file was moved aside: the sentence (English) and its Message (for
-        # the screen, in the player's language); else None.
+        # When a damaged file, or a stranger's, was moved aside: the sentence (English)
+        # and its Message (for the screen, in the player's language); else None.
         self.notice_message: Message | None = notice
         self.notice: str | None = str(notice) if notice is not None else None
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The connection now open (a write-back opens a new one)."""
+        return self.db.conn
+
+    def take_news(self) -> Message | None:
+        """What the players should read about the store since it was last asked (its
+        files were removed and every game written back), once; else None."""
+        news, self.db.news = self.db.news, None
+        return news
 
     def close(self) -> None:
         self.db.close()
@@ -52,8 +64,8 @@ class Store:
 
     # -- sessions ------------------------------------------------------------
     def create_session(self, setup: GameSetup) -> int:
-        with self.db.transaction() as conn:
-            return _sessions.insert(conn, setup, now())
+        stamp = now()
+        return self.db.write(lambda conn: _sessions.insert(conn, setup, stamp))
 
     def session_row(self, session_id: int) -> SessionRow:
         """The stored game; `NoSuchGameError` for a number the database does not hold."""
@@ -85,8 +97,11 @@ class Store:
         """Keep the latest summary; a decided game is finished, with its results. The
         summary follows from the actions (each synced): only the end of a game, after
         which no action comes to carry it, waits for the card itself."""
-        with self.db.transaction(synced=decided) as conn:
-            _sessions.write_summary(conn, session_id, summary, now() if decided else None)
+        finished = now() if decided else None
+        self.db.write(
+            lambda conn: _sessions.write_summary(conn, session_id, summary, finished),
+            synced=decided,
+        )
 
     def results(self, session_id: int) -> list[dict[str, Any]]:
         return _sessions.results(self.db, session_id)
@@ -133,11 +148,14 @@ class Store:
         """A whole game in one transaction: all of it is stored, or nothing."""
         stamp = now()
         finished = stamp if session.decided else None
-        with self.db.transaction() as conn:
+
+        def store(conn: sqlite3.Connection) -> int:
             session_id = _sessions.insert(conn, session.setup, stamp)
             _actions.insert_all(conn, session_id, session.log)
             _sessions.write_summary(conn, session_id, session.summary(), finished)
-        return session_id
+            return session_id
+
+        return self.db.write(store)
 
     # -- dice ------------------------------------------------------------------
     def record_roll(self, reader: str, faces: Sequence[int | None], session_id: int | None) -> None:

@@ -1,6 +1,6 @@
 """The commands that open the database: each prints `note: ...` when it found the file
 damaged and moved it aside; `run` keeps one app per data folder (its lock), and the
-read-only commands keep working beside a running app."""
+read-only commands keep working beside a running app (an import waits for it to stop)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import files
 from companion.store import LOCK_NAME, DataFolderLock, Store
 from tests.conftest import ROOT, run_companion
 
@@ -89,7 +90,14 @@ def test_read_only_commands_work_beside_a_running_app(_isolated_data: Path, tmp_
         game = tmp_path / "game.json"
         game.write_text(json.dumps(GAME))
         assert run_companion("replay", str(game)).returncode == 0
-        assert run_companion("import", str(game)).returncode == 0
+        refused = run_companion("import", str(game))  # it would hold the write lock long
+        assert (refused.returncode, refused.stderr) == (2, (
+            f"error: The companion app is running on this data folder ({_isolated_data}): "
+            "close it first, then import the file again\n"
+        ))  # fmt: skip
+        store = Store()
+        store.import_session(files.replay(GAME))
+        store.close()
         assert json.loads(run_companion("export").stdout)["players"] == ["Ola", "Jan"]
         assert run_companion("stats").returncode == 0
     finally:
@@ -104,7 +112,7 @@ def test_the_lock_goes_with_a_killed_app(tmp_path: Path) -> None:
     assert (tmp_path / LOCK_NAME).exists()  # the file stays; the flock went with the process
     with DataFolderLock(tmp_path) as lock:
         assert lock.held
-        assert (tmp_path / LOCK_NAME).read_text() == f"{os.getpid()}\n"
+        assert (tmp_path / LOCK_NAME).read_text() == f"{os.getpid()} app\n"
 
 
 def test_the_lock_is_taken_once_per_process_and_given_back(tmp_path: Path) -> None:

@@ -31,12 +31,24 @@ def can_mount() -> bool:
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 1 MiB tmpfs: `fill(disk)` fills it, `remount_read_only(disk)` freezes it."""
+    with tmpfs(tmp_path / "disk", "1m") as mount_point:
+        yield mount_point
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 600 KiB tmpfs: the WAL alone could fill it."""
+    with tmpfs(tmp_path / "disk", "600k") as mount_point:
+        yield mount_point
+
+
+@contextlib.contextmanager
+def tmpfs(mount_point: Path, size: str) -> Iterator[Path]:
     if not can_mount():
         pytest.skip("mounting a small tmpfs needs root")
-    mount_point = tmp_path / "disk"
     mount_point.mkdir()
     done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=1m,mode=0755", "tmpfs", str(mount_point)],
+        ["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs", str(mount_point)],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode != 0:

@@ -1,0 +1,162 @@
+"""Files removed under a running store. Deleting `companion.db-wal`, or the whole data
+folder, while the app ran: it kept acknowledging taps, and after a kill the game was
+gone. Now the store notices (the files it opened are no longer the files at their
+paths) before it acknowledges the next action, writes every game back to a new
+database at once, and says so; when it cannot, the action is refused with a
+sentence and the game is kept in memory until it can."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.core.messages import Message
+from companion.core.session import Session
+from companion.store import FilesRemovedError, M, Store
+from tests.conftest import ROOT
+from tests.reliability.crash_vfs import CrashVFS
+from tests.store.conftest import RULES, SETUP, fill, python_child
+
+PENALTY = {"type": "penalty", "count": 1}
+
+VANISH = """
+import os, shutil, sys
+from pathlib import Path
+from companion.store import Store
+from tests.store.conftest import RULES, SETUP
+path, what = Path(sys.argv[1]), sys.argv[2]
+store = Store(path)
+store.create_session(SETUP)  # an earlier game: the history
+session = store.load_session(store.create_session(SETUP))
+def tap():
+    session.apply(RULES.parse_action({"type": "penalty", "count": 1}))
+for _ in range(3):
+    tap()
+if what == "wal":
+    os.unlink(f"{path}-wal")
+else:
+    shutil.rmtree(path.parent)
+tap()
+news = store.take_news()
+print(news.key if news else "no news", flush=True)
+print(news, flush=True)
+os._exit(0)  # killed: nothing closed
+"""
+
+
+def tap(session: Session) -> None:
+    session.apply(RULES.parse_action(PENALTY))
+
+
+def written_back_message(path: Path) -> Message:
+    return M("written_back", folder=str(path.parent), path=str(path))
+
+
+def written_back(folder: Path, path: Path) -> str:
+    return (
+        f"The database's files in {folder} were removed while the companion was running: "
+        f"every game was written again to {path}. Nothing was lost."
+    )
+
+
+@pytest.mark.parametrize("removed", ["wal", "folder"])
+def test_removed_files_are_written_back_before_the_next_action_is_acknowledged(
+    tmp_path: Path, removed: str
+) -> None:
+    path = tmp_path / "data" / "companion.db"
+    done = subprocess.run(
+        python_child(VANISH, str(path), removed), capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["store.written_back", written_back(path.parent, path)]
+    store = Store(path)
+    assert store.notice is None
+    first, second = sorted(row.id for row in store.sessions())
+    assert len(store.load_session(first).log) == 0
+    assert len(store.load_session(second).log) == 4  # each acknowledged action
+
+
+def test_play_goes_on_after_the_write_back(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "companion.db"
+    store = Store(path)
+    session_id = store.create_session(SETUP)
+    session = store.load_session(session_id)
+    tap(session)
+    shutil.rmtree(path.parent)
+    tap(session)
+    assert store.take_news() is not None
+    assert store.take_news() is None  # said once
+    tap(session)
+    session.undo()
+    tap(session)
+    beside = Store(path)  # another program reads the new file
+    assert beside.load_session(session_id, journal=False).log == session.log
+    beside.close()
+    assert store.take_news() is None  # a reader beside it is no removal
+
+
+def test_a_long_game_with_a_reader_beside_it_raises_no_false_alarm(tmp_path: Path) -> None:
+    path = tmp_path / "companion.db"
+    store = Store(path)
+    session_id = store.create_session(SETUP)
+    session = store.load_session(session_id)
+    for number in range(400):  # past many checkpoints of the WAL
+        tap(session)
+        store.record_summary(session_id, session.summary(), False)
+        if number % 50 == 0:
+            Store(path).close()
+    assert store.take_news() is None
+    names = sorted(p.name for p in path.parent.iterdir())
+    assert names == ["companion.db", "companion.db-shm", "companion.db-wal"]
+
+
+def test_when_they_cannot_be_written_back_the_action_is_refused_and_the_game_kept(
+    small_disk: Path,
+) -> None:
+    path = small_disk / "data" / "companion.db"
+    store = Store(path)
+    session_id = store.create_session(SETUP)
+    session = store.load_session(session_id)
+    for _ in range(3):
+        tap(session)
+    shutil.rmtree(path.parent)
+    ballast = fill(small_disk)  # no room for a new file
+    before = (session.state, session.log)
+    for _ in range(2):  # each tap tries again
+        with pytest.raises(FilesRemovedError) as refused:
+            tap(session)
+        assert (session.state, session.log) == before
+    assert str(refused.value) == (
+        f"The database's files in {path.parent} were removed while the companion was running, "
+        "and they cannot be written again (No space left on device): this action was not saved"
+    )
+    assert store.take_news() is None
+
+    ballast.unlink()
+    tap(session)
+    assert store.take_news() == written_back_message(path)
+    again = Store(path)
+    assert len(again.load_session(session_id, journal=False).log) == 4
+
+
+def test_the_written_back_games_survive_a_power_cut(tmp_path: Path) -> None:
+    """On the crash VFS (only what was synced survives): the new file reached the disk
+    before the action was acknowledged."""
+    path = tmp_path / "c.db"
+    vfs = CrashVFS()
+    store = Store(path, connect=vfs.connect)
+    session_id = store.create_session(SETUP)
+    session = store.load_session(session_id)
+    for _ in range(3):
+        tap(session)
+    Path(f"{path}-wal").unlink()
+    tap(session)
+    assert store.take_news() == written_back_message(path)
+    vfs.power_cut()
+    store.close()
+    Path(f"{path}-shm").unlink(missing_ok=True)  # a reboot starts without it
+    after = Store(path)
+    assert after.load_session(session_id, journal=False).log == session.log
