@@ -156,7 +156,7 @@ class StoreJournal:
         self.store = store
         self.session_id = session_id
 
-    def appended(self, index: int, action: ActionBase) -> None:
+    def appended(self, index: int, action: ActionBase, state: Any = None) -> None:
         self.store.append_action(self.session_id, action)
 
     def undone(self, index: int) -> None:
