@@ -104,7 +104,7 @@ def resume(db: Db, session_id: int, setup: GameSetup) -> Session[Any] | None:
         base = Session(games.get(setup.game), setup)
     except CompanionError:
         return None
-    state_type = type(base.state)
+    state_type: type[BaseModel] = type(base.state)
     rows = db.rows(
         "SELECT length, last_seq, rules, digest, state FROM checkpoints"
         " WHERE session_id = ? ORDER BY length DESC",
