@@ -41,8 +41,12 @@ from companion.store.database import Db
 
 log = logging.getLogger(__name__)
 
-EVERY = 200  # actions between two checkpoints: a resume folds fewer than this
+EVERY = 200  # actions between two checkpoints
 KEEP = 3  # the latest few, so that an undo past the newest leaves an older one
+# A resume starts this many actions or more before the end where it can: the screens
+# look at the state before the last action, and an undo at the one before that; the
+# actions folded after the checkpoint give those states without the whole log.
+TAIL = 64
 _CORE = ("model.py", "rules.py", "session.py")  # what every game's fold is made of
 
 
@@ -81,19 +85,29 @@ def write(
 
 
 def keep(db: Db, session: Session[Any], session_id: int) -> None:
-    """A checkpoint of the session as it is, in a transaction of its own that does not
-    wait for the card (it can be folded again); a failure only costs the next resume
-    its speed."""
-    last_seq = db.one(
-        "SELECT MAX(seq) FROM actions WHERE session_id = ? AND undone_at IS NULL", (session_id,)
+    """A checkpoint of the session, `TAIL` actions before its end, in a transaction of
+    its own that does not wait for the card (it can be folded again); a failure only
+    costs the next resume its speed."""
+    length = len(session) - TAIL
+    found = db.one(
+        "SELECT seq FROM actions WHERE session_id = ? AND undone_at IS NULL"
+        " ORDER BY seq LIMIT 1 OFFSET ?",
+        (session_id, length - 1),
     )
-    if not len(session) or last_seq is None or last_seq[0] is None:
+    if length < 1 or found is None:
         return
     try:
         with db.transaction(synced=False) as conn:
-            write(conn, session_id, len(session), int(last_seq[0]), session.state)
+            write(conn, session_id, length, int(found[0]), session.state_at(length))
     except StoreError as error:
         log.warning("could not keep a checkpoint of game %d: %s", session_id, error)
+
+
+def _count(db: Db, session_id: int) -> int:
+    found = db.one(
+        "SELECT COUNT(*) FROM actions WHERE session_id = ? AND undone_at IS NULL", (session_id,)
+    )
+    return int(found[0]) if found is not None else 0
 
 
 def resume(db: Db, session_id: int, setup: GameSetup) -> Session[Any] | None:
@@ -110,6 +124,9 @@ def resume(db: Db, session_id: int, setup: GameSetup) -> Session[Any] | None:
         " WHERE session_id = ? ORDER BY length DESC",
         (session_id,),
     )
+    count = _count(db, session_id)
+    # The newest that leaves a tail of TAIL actions or more first, then the others.
+    rows.sort(key=lambda row: (row[0] <= count - TAIL, row[0]), reverse=True)
     for length, last_seq, rules_print, digest, text in rows:
         if rules_print != fingerprint(state_type) or digest != _digest(text):
             continue

@@ -160,7 +160,8 @@ class Store:
             _actions.insert_all(conn, session_id, session.log)
             _sessions.write_summary(conn, session_id, session.summary(), finished)
             if len(session) >= _checkpoints.EVERY:  # a long game comes up quickly at once
-                _checkpoints.write(conn, session_id, len(session), len(session), session.state)
+                length = len(session) - _checkpoints.TAIL
+                _checkpoints.write(conn, session_id, length, length, session.state_at(length))
         return session_id
 
     # -- dice ------------------------------------------------------------------

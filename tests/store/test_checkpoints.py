@@ -60,17 +60,39 @@ def test_a_game_comes_up_from_its_checkpoint_and_reads_the_log_only_when_needed(
     store = Store(tmp_path / "c.db")
     session_id, actions = played(store, "balmy-balloonists", 37)
     assert lengths(store, session_id) == [10, 20, 30]  # the latest KEEP, each with its action
-    # The first action spoilt: a fold of the whole log would stop at it.
-    store.conn.execute(
-        'UPDATE actions SET action = \'{"type": "spoilt"}\' WHERE session_id = ? AND seq = 1',
-        (session_id,),
-    )
+    spoil_first_action(store, session_id)
     resumed = store.load_session(session_id)
     expected = folded(resumed.setup, actions)
     assert resumed.state == expected.state and len(resumed) == 37
     assert resumed.last == actions[-1] and resumed.log[30:] == tuple(actions[30:])
     with pytest.raises(UnrestorableGameError, match=r"action 1 \(spoilt\)"):
         list(resumed.log)  # now the stored actions are read
+
+
+def test_the_states_before_the_last_actions_need_no_stored_action(
+    tmp_path: Path, every: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screens look at the state before the last action, an undo at the one before
+    it: a resume starts TAIL actions or more before the end where a checkpoint allows
+    (here not at 40, the last action, but at 30)."""
+    monkeypatch.setattr(stored_states, "TAIL", 5)
+    store = Store(tmp_path / "c.db")
+    session_id, actions = played(store, "wyscig-balonow", 40)
+    spoil_first_action(store, session_id)
+    resumed = store.load_session(session_id)
+    expected = folded(resumed.setup, actions)
+    assert resumed.state_at(39) == expected.state_at(39)
+    for length in range(39, 29, -1):
+        resumed.undo()
+        assert resumed.state == expected.state_at(length)
+
+
+def spoil_first_action(store: Store, session_id: int) -> None:
+    """A fold of the whole log would stop at action 1 now: what reads it says so."""
+    store.conn.execute(
+        'UPDATE actions SET action = \'{"type": "spoilt"}\' WHERE session_id = ? AND seq = 1',
+        (session_id,),
+    )
 
 
 def test_undo_and_redo_reach_into_the_stored_actions(tmp_path: Path, every: int) -> None:
@@ -204,6 +226,7 @@ def test_a_100000_action_game_comes_up_quickly(tmp_path: Path) -> None:
     store = Store(path)
     session = store.load_session(session_id)
     session.prompts()
+    session.state_at(len(session) - 1)  # what the table shows of the last action
     elapsed = time.process_time() - started
     assert len(session) == 100_000
     assert elapsed < 0.5 * slowness(), f"{elapsed:.2f} s CPU to come up"
