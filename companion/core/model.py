@@ -151,12 +151,14 @@ class Named(Protocol):
 N = TypeVar("N", bound=Named)
 
 
-def by_name(players: Iterable[N], name: str, unknown: Message) -> N:
-    """The player called `name`; `unknown` (the game's sentence) when nobody is."""
+def by_name(players: Iterable[N], name: str, unknown: Message | Callable[[], Message]) -> N:
+    """The player called `name`; `unknown` (the game's sentence, or what makes it: most
+    lookups find the player, and a sentence costs as much as a copy of a state) when
+    nobody is."""
     for player in players:
         if player.name == name:
             return player
-    raise RuleError(unknown)
+    raise RuleError(unknown if isinstance(unknown, Message) else unknown())
 
 
 def action_table(models: Iterable[type[ActionBase]]) -> dict[str, type[ActionBase]]:
