@@ -69,9 +69,9 @@ def _play_other(state: m.State, action: ActionBase) -> m.State:
     racing(state, target.colour)
     if target.colour not in state.markers:
         raise RuleError(M("not_marked", colour=target.colour, markers=colours(state.markers)))
-    state = update(state, balloon.colour, in_front=balloon.in_front - 1)
-    state = move_marker(state, target.colour)
-    return with_turn(state, card="other", card_target=target.colour)
+    state = move_marker(state, target.colour)  # the markers: not the card's balloon
+    turn = {"card": "other", "card_target": target.colour}
+    return update(state, balloon.colour, turn, in_front=balloon.in_front - 1)
 
 
 def _swap_advantage(state: m.State, action: ActionBase) -> m.State:
