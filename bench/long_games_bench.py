@@ -7,7 +7,8 @@ replayed by `companion replay`, and a stored 100,000-action game resumed.
 - `resume_100k_store_cpu_s`: opening the store and resuming the game (the state before
   its last action too, which the table shows), the slowest of the three games.
 - `resume_100k_s`: the app started on that Balmy game, to the first frame of its table
-  (`bench.app_probe resume`), beside the app's first frame of an empty home screen.
+  (`bench.app_probe resume`), beside the same for a 50-action Balmy game and the app's
+  first frame of an empty home screen.
 
 The games are made up by `bench.big_games` (random taps the rules accept).
 """
@@ -100,6 +101,10 @@ def run(count: int = ACTIONS, *, app: bool = True) -> Figures:
             if probe.get("actions") != count:
                 raise RuntimeError(f"the app came up without the long game: {probe}")
             figures["resume_100k_s"] = _figure(probe["seconds"], 2.0)
+            short = folder / "short"
+            short.mkdir()
+            resume_cpu(short, files.replay(big_games.game_file("balmy-balloonists", 50)))
+            figures["resume_50_actions_s"] = _figure(app_probe("resume", short)["seconds"], None)
             empty = folder / "empty"
             empty.mkdir()
             figures["cold_start_home_s"] = _figure(app_probe("cold", empty)["seconds"], None)

@@ -25,3 +25,16 @@ def test_a_100000_action_file_replays_in_under_two_seconds(tmp_path: Path) -> No
     elapsed = time.process_time() - started
     assert len(session) == ACTIONS and not summary["over"]
     assert elapsed < 2.0 * slowness(), f"{elapsed:.2f} s CPU to replay {ACTIONS} actions"
+
+
+def test_the_long_games_benchmark_runs() -> None:
+    from bench import long_games_bench
+
+    figures = long_games_bench.run(count=300, app=False)
+    assert set(figures) == {
+        "replay_1_action_cpu_s",
+        *(f"replay_100k_{game}_cpu_s" for game in ("wyscig-balonow", "ballonrennen")),
+        "replay_100k_balmy-balloonists_cpu_s",
+        "resume_100k_store_cpu_s",
+    }
+    assert all(figure["value"] > 0 for figure in figures.values())
