@@ -20,6 +20,7 @@ BENCHES = (
     "bench.engine_bench",
     "bench.hardware_bench",
     "bench.app_bench",
+    "bench.long_games_bench",
 )
 RESULTS = Path(__file__).resolve().parent / "results.json"
 ROOT = Path(__file__).resolve().parent.parent

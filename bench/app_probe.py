@@ -8,7 +8,9 @@ with the table's label changed), expiry (20 short hourglasses: the first frame d
 with the glass expired minus the true end), buzzer
 (20 short hourglasses with the screen's thread busy for 500 ms around each end: the
 buzzer's expiry tone minus the true end, and the gaps between the strip's frames),
-rss (resident memory after each screen of a whole simulated game).
+rss (resident memory after each screen of a whole simulated game), resume (the first
+frame of the table of the unfinished game in COMPANION_DATA_DIR: `bench.long_games`
+puts a 100,000-action game there).
 """
 
 from __future__ import annotations
@@ -91,6 +93,17 @@ def make_app(new_game: bool):  # type: ignore[no-untyped-def]
 def cold() -> None:
     app = make_app(new_game=False)
     at_first_frame(app, lambda: {"screen": app.manager.current == "home"})
+    app.run()
+
+
+def resume() -> None:
+    app = make_app(new_game=False)
+
+    def report() -> dict[str, Any]:
+        model = app.model
+        return {"screen": app.manager.current, "actions": len(model.session) if model else 0}
+
+    at_first_frame(app, report)
     app.run()
 
 
@@ -450,6 +463,7 @@ def _p99(samples: list[float]) -> float:
 MODES = {
     "bare": bare,
     "cold": cold,
+    "resume": resume,
     "idle": lambda: cpu(timer=False),
     "timer": lambda: cpu(timer=True),
     "screen": screen,

@@ -13,6 +13,7 @@ integer 1 (not 1.0, not true), `seed` a JSON integer that fits the database.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ MAX_BYTES = 16 * safefile.MIB
 MAX_ACTIONS = 100_000
 MAX_DIGITS = 100  # no number in a game file is anywhere near this long
 SEED_RANGE = (-(2**63), 2**63 - 1)  # what the database can hold
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}", re.ASCII)
 
 M = Catalog(
     "files",
@@ -84,8 +86,12 @@ def read_json(path: Path) -> Any:
 
 def loads(text: str, name: str = "game file") -> Any:
     """Strict JSON: a sentence for anything `json.loads` would choke on or let by."""
+    # Without a run of more than MAX_DIGITS digits anywhere in the text no number can
+    # be that long, and json's own integers (C) need no check: a callback for every
+    # integer was a tenth of reading a long game.
+    parse_int = _integer if _LONG_DIGITS.search(text) else None
     try:
-        return json.loads(text, parse_int=_integer, parse_constant=_no_constant)
+        return json.loads(text, parse_int=parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         problem = M("not_json", line=error.lineno, column=error.colno, reason=error.msg)
     except _NotAccepted as error:
@@ -211,14 +217,19 @@ def replay(data: Any, name: str = "game file", upto: int | None = None) -> Sessi
     if upto is not None:
         raw_actions = raw_actions[:upto]
     session = Session(rules, setup)
+    parsed = rules.parse_actions(raw_actions)  # None: one is not well formed
     for number, raw in enumerate(raw_actions, start=1):
         try:
-            if not isinstance(raw, dict):
-                raise GameFileError(M("action_not_object"))
-            session.apply(rules.parse_action(raw))
+            session.apply(parsed[number - 1] if parsed is not None else _action(rules, raw))
         except CompanionError as error:
             raise ReplayError(number, action_type(raw), error) from None
     return session
+
+
+def _action(rules: Rules, raw: Any) -> ActionBase:
+    if not isinstance(raw, dict):
+        raise GameFileError(M("action_not_object"))
+    return rules.parse_action(raw)
 
 
 def replay_path(path: Path, upto: int | None = None) -> Session:

@@ -1,26 +1,15 @@
-"""The serial dice reader: its line protocol and a reader thread that survives unplugs.
+"""The serial dice reader: a thread that reads the line protocol
+(`hardware.dice_protocol`) and survives unplugs.
 
-Protocol (ASCII, one message per line ending in `\\n` or `\\r\\n`, at most 80 bytes
-before the line ending; see hardware/WIRING.md):
+`DiceReader` runs one thread: open the port, read, split lines, parse, put
+`HardwareEvent`s on the queue; after an unplug it reopens the same path with a growing
+pause (0.1 s up to 3 s). Nothing it meets is raised into the app; `status()` says how
+the link is.
 
-    HELLO <device> <version>      the reader started
-    ROLLING                       the dice are moving
-    ROLL <seq> <v>,<v>,...        1 to 10 dice, each 1..6 or ? (unreadable)
-    STATUS <key>=<value> ...      anything the reader wants to report
-    ERR <text>                    the reader's own trouble, for the players
-
-The host may answer `ACK <seq>` to a roll; a reader that resends a roll it saw no ACK
-for reuses the seq, and a repeated seq is ignored. Blank lines are keep-alives.
-Anything else is a bad line: counted, logged, reported as a `bad_line` event, never
-a crash.
-
-`parse_line()` is pure and raises only `DiceParseError`. `DiceReader` runs one
-thread: open the port, read, split lines, parse, put `HardwareEvent`s on the queue;
-after an unplug it reopens the same path with a growing pause (0.1 s up to 3 s).
-Nothing it meets is raised into the app; `status()` says how the link is.
-
-A problem is plain data (`DiceProblem`: a key of `PROBLEMS` and its values) with an
-English sentence for logs and the command line; the app translates the same keys.
+An ACK is a promise that the roll was kept, so it is sent only once it was (`Ack`):
+by default once the roll waits in the event queue, where nothing replaces it; for the
+app, once the app took it (`DiceReader.taken`). A roll the queue refuses (a flood)
+gets no ACK, so the reader may send it again, and is counted (`ReaderStatus.dropped`).
 """
 
 from __future__ import annotations
@@ -31,275 +20,73 @@ import enum
 import errno
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import serial
 
-from hardware.errors import DeviceError
+from hardware.dice_protocol import (
+    MAX_LINE,
+    PROBLEMS,
+    BadLine,
+    BadLineSeen,
+    Connected,
+    DiceMessage,
+    DiceParseError,
+    DiceProblem,
+    Disconnected,
+    Err,
+    Hello,
+    Roll,
+    Rolling,
+    Status,
+    event_for,
+    parse_line,
+    preview,
+)
 from hardware.events import EventQueue, HardwareEvent, Kind, Source
+from hardware.flood import FloodQueue
+
+__all__ = [
+    "PROBLEMS",
+    "Ack",
+    "BadLine",
+    "BadLineSeen",
+    "Connected",
+    "DiceMessage",
+    "DiceParseError",
+    "DiceProblem",
+    "DiceReader",
+    "Disconnected",
+    "Err",
+    "Hello",
+    "ReaderStatus",
+    "Roll",
+    "Rolling",
+    "Status",
+    "event_for",
+    "parse_line",
+    "preview",
+    "start_reader",
+]
 
 log = logging.getLogger(__name__)
 
-MAX_LINE = 80  # bytes before the line ending
-MAX_DICE = 10
-FACES = range(1, 7)
-MAX_SEQ_DIGITS = 10
 RECENT_SEQS = 16  # how far back a resent roll is still recognised
 READ_TIMEOUT_S = 0.2  # how often the thread looks up to see whether it should stop
 WRITE_TIMEOUT_S = 0.5  # a reader that stopped reading must not block us
 BACKOFF_S = (0.1, 3.0)
 LOUD_BAD_LINES = 20  # log the first bad lines as warnings, later ones quietly
+MAX_WAITING = 4096  # rolls handed over and not yet answered (far more than a queue holds)
 
-PROBLEMS: Mapping[str, str] = {
-    "too_long": "The dice reader sent a line of {length} bytes; at most 80 are allowed",
-    "not_ascii": "The dice reader sent a line that is not plain ASCII text: {line}",
-    "unknown": "The dice reader sent a message this program does not know: {line}",
-    "malformed": "The dice reader sent a {command} line that is not well formed: {line}",
-    "out_of_range": "The dice reader sent a roll that is not possible: {line} ({detail})",
-    "empty": "The dice reader sent an empty line",
-    "no_device": "The dice reader at {port} is not plugged in",
-    "no_access": (
-        "The companion may not open the dice reader at {port}: add the user to the dialout group"
-    ),
-    "busy": "Another program is using the dice reader at {port}",
-    "cannot_open": "The dice reader at {port} cannot be opened: {detail}",
-    "unplugged": "The dice reader at {port} was unplugged",
-    "failed": "The dice reader at {port} stopped answering: {detail}",
-}
 
+class Ack(enum.Enum):
+    """When the host answers a roll with `ACK <seq>`: the promise that it was kept."""
 
-@dataclass(frozen=True)
-class DiceProblem:
-    """One of `PROBLEMS` with its values; `text` is the English sentence."""
-
-    key: str
-    params: Mapping[str, str | int] = field(default_factory=dict)
-
-    @property
-    def text(self) -> str:
-        return PROBLEMS[self.key].format_map(_Blank(self.params))
-
-    def __str__(self) -> str:
-        return self.text
-
-
-class _Blank(dict[str, str | int]):
-    """A missing value shows as its name: a sentence never fails to be written."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-# --- messages ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Hello:
-    device: str
-    version: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"device": self.device, "version": self.version}
-
-
-@dataclass(frozen=True)
-class Rolling:
-    def to_json(self) -> dict[str, Any]:
-        return {}
-
-
-@dataclass(frozen=True)
-class Roll:
-    seq: int
-    values: tuple[int | None, ...]  # None: that die could not be read ("?")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "values": self.values}
-
-
-@dataclass(frozen=True)
-class Status:
-    fields: tuple[tuple[str, str], ...]
-
-    def as_dict(self) -> dict[str, str]:
-        return dict(self.fields)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"fields": self.as_dict()}
-
-
-@dataclass(frozen=True)
-class Err:
-    text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text}
-
-
-DiceMessage = Hello | Rolling | Roll | Status | Err
-
-
-# --- what the link itself reports -----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Connected:
-    port: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"port": self.port}
-
-
-@dataclass(frozen=True)
-class Disconnected:
-    port: str
-    problem: DiceProblem
-
-    def to_json(self) -> dict[str, Any]:
-        return {"port": self.port, "error": self.problem.text}
-
-
-@dataclass(frozen=True)
-class BadLineSeen:
-    reason: str  # which rule of the protocol the line broke
-    line: str  # the line, printable
-    count: int  # bad lines since the reader started
-
-    def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "line": self.line, "count": self.count}
-
-
-class BadLine(enum.StrEnum):
-    TOO_LONG = "too_long"
-    NOT_ASCII = "not_ascii"
-    UNKNOWN = "unknown"
-    MALFORMED = "malformed"
-    OUT_OF_RANGE = "out_of_range"
-    EMPTY = "empty"
-
-
-class DiceParseError(DeviceError):
-    """A line that is not a protocol message; `reason` says which rule it broke."""
-
-    def __init__(self, reason: BadLine, raw: bytes, **params: str | int) -> None:
-        self.problem = DiceProblem(reason.value, {"line": preview(raw), **params})
-        super().__init__("dice", self.problem.text)
-        self.reason = reason
-        self.raw = raw
-
-
-def preview(raw: bytes, limit: int = 40) -> str:
-    """A line as printable ASCII for logs and messages (escapes for the rest)."""
-    text = raw.rstrip(b"\r\n").decode("ascii", "backslashreplace")
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-# --- parsing -------------------------------------------------------------------------
-
-
-def parse_line(raw: bytes) -> DiceMessage:
-    """One protocol line (with or without its line ending) as a message.
-
-    Raises `DiceParseError` and nothing else, whatever the bytes.
-    """
-    line = raw[:-1] if raw.endswith(b"\n") else raw
-    line = line[:-1] if line.endswith(b"\r") else line
-    if len(line) > MAX_LINE:
-        raise DiceParseError(BadLine.TOO_LONG, raw, length=len(line))
-    if any(not (0x20 <= byte <= 0x7E or byte == 0x09) for byte in line):
-        raise DiceParseError(BadLine.NOT_ASCII, raw)
-    text = line.decode("ascii")
-    words = text.split()
-    if not words:
-        raise DiceParseError(BadLine.EMPTY, raw)
-    parse = _PARSERS.get(words[0])
-    if parse is None:
-        raise DiceParseError(BadLine.UNKNOWN, raw)
-    return parse(text, words, raw)
-
-
-def _hello(text: str, words: list[str], raw: bytes) -> Hello:
-    if len(words) != 3:
-        raise DiceParseError(BadLine.MALFORMED, raw, command="HELLO")
-    return Hello(words[1], words[2])
-
-
-def _rolling(text: str, words: list[str], raw: bytes) -> Rolling:
-    if len(words) != 1:
-        raise DiceParseError(BadLine.MALFORMED, raw, command="ROLLING")
-    return Rolling()
-
-
-def _roll(text: str, words: list[str], raw: bytes) -> Roll:
-    if len(words) < 3 or not _is_number(words[1]):
-        raise DiceParseError(BadLine.MALFORMED, raw, command="ROLL")
-    faces = "".join(words[2:]).split(",")  # "1, 5,6" is read like "1,5,6"
-    if len(faces) > MAX_DICE:
-        raise DiceParseError(
-            BadLine.OUT_OF_RANGE, raw, detail=f"{len(faces)} dice, at most {MAX_DICE}"
-        )
-    return Roll(int(words[1]), tuple(_face(face, raw) for face in faces))
-
-
-def _face(face: str, raw: bytes) -> int | None:
-    if face == "?":
-        return None
-    if not _is_number(face):
-        raise DiceParseError(BadLine.MALFORMED, raw, command="ROLL")
-    value = int(face)
-    if value not in FACES:
-        raise DiceParseError(BadLine.OUT_OF_RANGE, raw, detail=f"a die shows {value}")
-    return value
-
-
-def _is_number(word: str) -> bool:
-    # str.isdigit() also accepts "²"; int() also accepts "1_0" and "+1".
-    return 0 < len(word) <= MAX_SEQ_DIGITS and all("0" <= c <= "9" for c in word)
-
-
-def _status(text: str, words: list[str], raw: bytes) -> Status:
-    pairs = []
-    for word in words[1:]:
-        key, equals, value = word.partition("=")
-        if not key or not equals:
-            raise DiceParseError(BadLine.MALFORMED, raw, command="STATUS")
-        pairs.append((key, value))
-    if not pairs:
-        raise DiceParseError(BadLine.MALFORMED, raw, command="STATUS")
-    return Status(tuple(pairs))
-
-
-def _err(text: str, words: list[str], raw: bytes) -> Err:
-    return Err(text.strip()[len("ERR") :].strip())
-
-
-_PARSERS: Mapping[str, Callable[[str, list[str], bytes], DiceMessage]] = {
-    "HELLO": _hello,
-    "ROLLING": _rolling,
-    "ROLL": _roll,
-    "STATUS": _status,
-    "ERR": _err,
-}
-
-
-_KINDS: Mapping[type, Kind] = {
-    Hello: Kind.HELLO,
-    Rolling: Kind.ROLLING,
-    Roll: Kind.ROLL,
-    Status: Kind.STATUS,
-    Err: Kind.ERROR,
-}
-
-
-def event_for(message: DiceMessage, now: float | None = None) -> HardwareEvent:
-    """The `HardwareEvent` that carries a message."""
-    kind = _KINDS[type(message)]
-    if now is None:
-        return HardwareEvent(Source.DICE, kind, message)
-    return HardwareEvent(Source.DICE, kind, message, time=now)
+    NEVER = "never"  # no ACK at all (`companion doctor`, `dice-listen --no-ack`)
+    KEPT = "kept"  # once the roll waits in the event queue, where nothing replaces it
+    TAKEN = "taken"  # once the program says it took it: `taken(roll)` (the app)
 
 
 # --- the reader ----------------------------------------------------------------------
@@ -318,6 +105,7 @@ class ReaderStatus:
     bad_lines: int = 0
     rolls: int = 0
     repeats: int = 0  # rolls ignored because their seq was seen just before
+    dropped: int = 0  # rolls the app could not take (a flood): never acknowledged
     connects: int = 0
     fields: Mapping[str, str] = field(default_factory=dict)  # the last STATUS
 
@@ -342,13 +130,13 @@ class DiceReader:
         events: EventQueue,
         *,
         baudrate: int = 115200,
-        ack: bool = True,
+        ack: Ack | bool = Ack.KEPT,
         backoff: tuple[float, float] = BACKOFF_S,
         exclusive: bool = True,
     ) -> None:
         self.port = port
         self.baudrate = baudrate
-        self.ack = ack
+        self.ack = ack if isinstance(ack, Ack) else (Ack.KEPT if ack else Ack.NEVER)
         self.exclusive = exclusive
         self._events = events
         self._backoff = backoff
@@ -356,7 +144,11 @@ class DiceReader:
         self._lock = threading.Lock()
         self._status = ReaderStatus(port)
         self._announced: bool | None = None  # the connection state the app was last told
+        # The seqs of the rolls handed over lately (acknowledged, or never to be), and
+        # with Ack.TAKEN those the app has not answered yet; both on the thread only.
         self._recent: collections.deque[int] = collections.deque(maxlen=RECENT_SEQS)
+        self._waiting: dict[int, Roll] = {}
+        self._answers: collections.deque[tuple[Roll, bool]] = collections.deque()
         self._serial: Any = None
         self._thread = threading.Thread(target=self._run, name=f"dice-reader {port}", daemon=True)
 
@@ -380,6 +172,23 @@ class DiceReader:
     def status(self) -> ReaderStatus:
         with self._lock:
             return self._status
+
+    def taken(self, roll: Roll) -> None:
+        """With `Ack.TAKEN`: the program took `roll` (from any thread); the reader's
+        thread sends its ACK at once."""
+        self._answer(roll, kept=True)
+
+    def lost(self, roll: Roll) -> None:
+        """With `Ack.TAKEN`: the program could not take `roll`: no ACK, it is counted as
+        dropped, and the reader's resend of it is taken as a new roll."""
+        self._answer(roll, kept=False)
+
+    def _answer(self, roll: Roll, *, kept: bool) -> None:
+        self._answers.append((roll, kept))
+        port = self._serial
+        if port is not None and hasattr(port, "cancel_read"):
+            with contextlib.suppress(Exception):
+                port.cancel_read()  # the thread waits in read(): wake it to answer
 
     def __enter__(self) -> DiceReader:
         return self.start()
@@ -436,6 +245,7 @@ class DiceReader:
         buffer = bytearray()
         skipping = False  # inside a line that was already too long
         while not self._stop.is_set():
+            self._send_answers(port)
             try:
                 chunk = port.read(port.in_waiting or 1)
             except (OSError, ValueError, TypeError) as error:
@@ -479,6 +289,7 @@ class DiceReader:
             return
         if isinstance(message, Hello):
             self._recent.clear()  # a restarted reader counts from the start again
+            self._waiting.clear()  # and has forgotten what it sent before
             self._update(device=message.device, version=message.version)
         elif isinstance(message, Status):
             self._update(fields=message.as_dict())
@@ -487,17 +298,64 @@ class DiceReader:
         self._events.put(event_for(message))
 
     def _roll(self, roll: Roll, port: Any) -> None:
-        if self.ack:
-            self._send_ack(roll.seq, port)  # even a repeat: the last ACK may have been lost
-        if roll.seq in self._recent:
-            with self._lock:
-                self._status = replace(self._status, repeats=self._status.repeats + 1)
-            log.debug("dice reader: roll %d repeated, ignored", roll.seq)
+        if roll.seq in self._recent or roll.seq in self._waiting:
+            self._repeat(roll, port)
             return
-        self._recent.append(roll.seq)
+        if not self._hand_over(roll):
+            self._dropped(roll)  # no ACK: the reader may send it again
+            return
         with self._lock:
             self._status = replace(self._status, rolls=self._status.rolls + 1)
-        self._events.put(event_for(roll))
+        if self.ack is Ack.TAKEN:
+            self._waiting[roll.seq] = roll
+            if len(self._waiting) > MAX_WAITING:  # never answered: never acknowledged
+                del self._waiting[next(iter(self._waiting))]
+            return
+        self._recent.append(roll.seq)
+        if self.ack is Ack.KEPT:
+            self._send_ack(roll.seq, port)
+
+    def _hand_over(self, roll: Roll) -> bool:
+        """Put the roll's event on the queue; False when the queue refused it."""
+        event = event_for(roll)
+        if isinstance(self._events, FloodQueue):
+            return self._events.offer(event)
+        self._events.put(event)  # a plain queue keeps everything
+        return True
+
+    def _repeat(self, roll: Roll, port: Any) -> None:
+        with self._lock:
+            self._status = replace(self._status, repeats=self._status.repeats + 1)
+        log.debug("dice reader: roll %d repeated, ignored", roll.seq)
+        if roll.seq in self._recent and self.ack is not Ack.NEVER:
+            self._send_ack(roll.seq, port)  # it was kept: the last ACK may have been lost
+        # A roll still waiting for the app is acknowledged when the app takes it.
+
+    def _send_answers(self, port: Any) -> None:
+        """The app's answers (`taken`, `lost`): an ACK for each roll it took."""
+        while self._answers:
+            roll, kept = self._answers.popleft()
+            if self._waiting.get(roll.seq) is not roll:
+                continue  # answered already, or sent before the reader restarted
+            del self._waiting[roll.seq]
+            if kept:
+                self._recent.append(roll.seq)
+                self._send_ack(roll.seq, port)
+            else:
+                self._dropped(roll)
+
+    def _dropped(self, roll: Roll) -> None:
+        with self._lock:
+            count = self._status.dropped + 1
+            self._status = replace(self._status, dropped=count)
+        if count <= LOUD_BAD_LINES or count % 1000 == 0:
+            log.warning(
+                "dice reader %s: roll %d was not taken (%d so far), so not acknowledged: "
+                "the reader may send it again",
+                self.port,
+                roll.seq,
+                count,
+            )
 
     def _send_ack(self, seq: int, port: Any) -> None:
         try:

@@ -5,10 +5,12 @@ an unbounded `queue.Queue` then grows until the Pi runs out of memory, and the
 backlog outlasts the flood. `FloodQueue` is a `queue.Queue` whose `put` never blocks
 the device's thread and never holds more than `maxsize` events:
 
-- a newer dice event of a kind where only the latest matters (a roll, "rolling",
-  a status, a bad line: its payload carries the running count) replaces an older
-  one still waiting, which moves to the back of the line;
-- any other event that finds the queue full is dropped.
+- a newer dice event of a kind where only the latest matters ("rolling", a status,
+  a bad line: its payload carries the running count) replaces an older one still
+  waiting, which moves to the back of the line;
+- any other event that finds the queue full is dropped. A roll is never replaced:
+  each one kept reaches the app, and one that finds the queue full is refused,
+  which `offer()` tells the dice reader (it then sends no ACK for it).
 
 Either way the loss is counted: `drain()` returns the events and how many were
 dropped since the last drain, for the status line to say so.
@@ -28,8 +30,9 @@ from hardware.events import HardwareEvent, Kind, Source
 
 DEFAULT_MAXSIZE = 256
 
-# Dice events where a newer one makes an unread older one worthless.
-LATEST_ONLY = frozenset({Kind.ROLL, Kind.ROLLING, Kind.STATUS, Kind.BAD_LINE})
+# Dice events where a newer one makes an unread older one worthless. Not a roll: each
+# is a move at the table, and the reader is promised it was kept (its ACK).
+LATEST_ONLY = frozenset({Kind.ROLLING, Kind.STATUS, Kind.BAD_LINE})
 
 
 @dataclass(frozen=True)
@@ -51,18 +54,25 @@ class FloodQueue(queue.Queue[HardwareEvent]):
         self.on_put: Callable[[], object] | None = None
 
     def put(self, item: HardwareEvent, block: bool = True, timeout: float | None = None) -> None:
+        self.offer(item)
+
+    def offer(self, item: HardwareEvent) -> bool:
+        """Put `item` without waiting; False when it was refused (the queue is full),
+        True when it waits for the app (until `drain()`), where nothing replaces it
+        unless its kind is one of `LATEST_ONLY`."""
         with self.mutex:
             if self._replace_older(item):
                 self._count_drop()
             elif len(self.queue) >= self.limit:
                 self._count_drop()
-                return
+                return False
             else:
                 self.unfinished_tasks += 1
             self.queue.append(item)
             self.not_empty.notify()
         if self.on_put is not None:
             self.on_put()
+        return True
 
     def put_nowait(self, item: HardwareEvent) -> None:
         self.put(item, block=False)

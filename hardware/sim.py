@@ -27,7 +27,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from hardware.buttons import ButtonReader, ButtonSettings
 from hardware.buzzer import BuzzerController, BuzzerSettings, create_buzzer
-from hardware.dice import DiceReader
+from hardware.dice import Ack, DiceReader
 from hardware.events import EventQueue, Source
 from hardware.strip import RecordingStrip
 
@@ -320,6 +320,7 @@ class Simulation:
         clock: Clock = time.monotonic,
         dice_interval: float | None = None,
         link: Path | str | None = None,
+        dice_ack: Ack = Ack.KEPT,
     ) -> None:
         # PWM pins for everything: the tonal buzzer and a gpio-bar need them, buttons
         # do not mind.
@@ -331,7 +332,7 @@ class Simulation:
         self.dice_device = PtyDevice(link)
         self.dice_sim = DiceSimulator(self.dice_device, interval=dice_interval).start()
         self.dice = DiceReader(
-            self.dice_device.path, events, baudrate=baudrate, backoff=(0.05, 0.5)
+            self.dice_device.path, events, baudrate=baudrate, backoff=(0.05, 0.5), ack=dice_ack
         ).start()
 
     def handle_key(self, key: str | int, down: bool) -> bool:

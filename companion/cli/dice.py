@@ -130,14 +130,17 @@ def quiet_broken_pipe() -> int:
 
 
 def cmd_dice_listen(args: argparse.Namespace) -> int:
-    from hardware.dice import DiceReader
+    from hardware.dice import Ack, DiceReader, Roll
     from hardware.flood import FloodQueue
 
     # Bounded: with a stdout nobody reads, printing blocks and the events wait here;
-    # a flood of them is dropped and counted instead of filling the memory.
+    # a flood of them is dropped and counted instead of filling the memory. A roll is
+    # acknowledged once printed; one dropped is not (the reader may send it again).
     events = FloodQueue(maxsize=LISTEN_QUEUE)
     show = as_json if args.json else as_text
-    reader = DiceReader(args.device, events, baudrate=args.baudrate, ack=not args.no_ack)
+    ack = Ack.NEVER if args.no_ack else Ack.TAKEN
+    reader = DiceReader(args.device, events, baudrate=args.baudrate, ack=ack)
+    rolls_dropped = 0
     with until_interrupted() as stopping:
         reader.start()
         try:
@@ -149,8 +152,14 @@ def cmd_dice_listen(args: argparse.Namespace) -> int:
                 drained = events.drain()
                 for event in (first, *drained.events):
                     emit(show(event))
+                    if isinstance(event.data, Roll) and ack is Ack.TAKEN:
+                        reader.taken(event.data)
                 if drained.dropped:
                     emit(dropped_line(drained.dropped, as_json=args.json))
+                now_dropped = reader.status().dropped
+                if now_dropped > rolls_dropped and ack is Ack.TAKEN:
+                    emit(unacknowledged_line(now_dropped - rolls_dropped, as_json=args.json))
+                rolls_dropped = now_dropped
         except BrokenPipeError:
             return quiet_broken_pipe()
         finally:
@@ -163,6 +172,13 @@ def dropped_line(count: int, *, as_json: bool) -> str:
         return json_text({"event": "dropped", "count": count})
     noun = "event" if count == 1 else "events"
     return f"dropped {count} {noun}: the output was not read as fast as the reader talked"
+
+
+def unacknowledged_line(count: int, *, as_json: bool) -> str:
+    if as_json:
+        return json_text({"event": "rolls_not_acknowledged", "count": count})
+    noun = "roll was" if count == 1 else "rolls were"
+    return f"{count} {noun} dropped and not acknowledged: the reader may send them again"
 
 
 def as_json(event: HardwareEvent) -> str:

@@ -138,15 +138,20 @@ class Catalog:
             if isinstance(template, Plural):
                 _COUNTS[full] = template.count
         self.keys = frozenset(templates)
+        self._full = {key: f"{namespace}.{key}" for key in templates}
 
     def __call__(self, key: str, /, **params: Param) -> Message:
-        if key not in self.keys:
+        # The rules build a message for each lookup that might fail (a player by
+        # name): this runs for most actions of a replay, so it does little.
+        full = self._full.get(key)
+        if full is None:
             raise KeyError(f"{self.namespace}.{key} is not a registered message")
-        for name, term in self.terms.items():
-            value = params.get(name)
-            if value is not None and not isinstance(value, Message):
-                params[name] = term(value)
-        return Message(f"{self.namespace}.{key}", params)
+        if self.terms:
+            for name, term in self.terms.items():
+                value = params.get(name)
+                if value is not None and not isinstance(value, Message):
+                    params[name] = term(value)
+        return Message(full, params)
 
     def namer(self, prefix: str) -> Term:
         """The term of an id as `{prefix}_{id}` names it (a token, a direction), or the

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, Protocol, TypeVar, get_args
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Annotated, Any, Literal, Protocol, Self, TypeVar, Union, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from companion.core.errors import RuleError
@@ -19,6 +19,40 @@ T = TypeVar("T", bound=BaseModel)
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """pydantic's shallow copy, without its generic work: a frozen model has no
+        extra fields and no private attributes, and its values are never changed in
+        place, so one new `__dict__` is the whole copy. The rules copy a state three
+        or four times an action: pydantic's way cost 21,000 instructions a copy, this
+        one 7,000 (the slots are set through their descriptors, a third cheaper than
+        `object.__setattr__`). Like pydantic's, `update` is not validated."""
+        if deep:
+            return super().model_copy(update=update, deep=True)
+        copied = _new(self.__class__)
+        fields_set = self.__pydantic_fields_set__
+        if update:
+            _set_dict(copied, {**self.__dict__, **update})
+            if not fields_set.issuperset(update):
+                fields_set = fields_set | update.keys()
+        else:
+            _set_dict(copied, self.__dict__.copy())
+        # Shared with the original: pydantic changes this set only on an assignment,
+        # which a frozen model refuses, or on a copy it made itself.
+        _set_fields_set(copied, fields_set)
+        _set_extra(copied, None)
+        _set_private(copied, None)
+        return copied
+
+
+# BaseModel's slots, set as pydantic's own `__copy__` does, without its lookups.
+_new = object.__new__
+_set_dict: Callable[[object, dict[str, Any]], None] = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set: Callable[[object, set[str]], None] = BaseModel.__dict__[
+    "__pydantic_fields_set__"
+].__set__
+_set_extra: Callable[[object, None], None] = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private: Callable[[object, None], None] = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def read_strict(model: type[T], raw: Mapping[str, Any]) -> T:
@@ -63,6 +97,26 @@ class ActionBase(Frozen):
         return {"type": data.pop("type"), **data}
 
 
+def strict_list_of(models: Iterable[type[ActionBase]]) -> TypeAdapter[list[ActionBase]]:
+    """A list of actions, each read by its `type` as one of `models`."""
+    union: Any = Union[tuple(dict.fromkeys(models))]  # noqa: UP007  # built at run time
+    return TypeAdapter(list[Annotated[union, Field(discriminator="type")]])
+
+
+def read_strict_all(
+    adapter: TypeAdapter[list[ActionBase]], raws: Sequence[object]
+) -> list[ActionBase] | None:
+    """Every action of a log as `read_strict` reads each (`adapter`: `strict_list_of`
+    the game's actions), in one validation; None when one of them is not well formed
+    (a `null` too, which `read_strict` refuses with its own sentence)."""
+    if not all(isinstance(raw, dict) and None not in raw.values() for raw in raws):
+        return None
+    try:
+        return adapter.validate_json(json.dumps(raws, allow_nan=False), strict=True)
+    except (TypeError, ValueError):  # ValidationError is a ValueError
+        return None
+
+
 def _non_zero(value: int) -> int:
     if value == 0:
         raise ValueError("must not be 0")
@@ -97,12 +151,14 @@ class Named(Protocol):
 N = TypeVar("N", bound=Named)
 
 
-def by_name(players: Iterable[N], name: str, unknown: Message) -> N:
-    """The player called `name`; `unknown` (the game's sentence) when nobody is."""
+def by_name(players: Iterable[N], name: str, unknown: Message | Callable[[], Message]) -> N:
+    """The player called `name`; `unknown` (the game's sentence, or what makes it: most
+    lookups find the player, and a sentence costs as much as a copy of a state) when
+    nobody is."""
     for player in players:
         if player.name == name:
             return player
-    raise RuleError(unknown)
+    raise RuleError(unknown if isinstance(unknown, Message) else unknown())
 
 
 def action_table(models: Iterable[type[ActionBase]]) -> dict[str, type[ActionBase]]:

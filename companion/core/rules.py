@@ -6,11 +6,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from companion.core.errors import ActionFormatError, RuleError, SetupError
 from companion.core.messages import Catalog, Message, Param
-from companion.core.model import ActionBase, PlayerSpec, read_strict
+from companion.core.model import (
+    ActionBase,
+    PlayerSpec,
+    read_strict,
+    read_strict_all,
+    strict_list_of,
+)
 
 S = TypeVar("S", bound=BaseModel)
 Opts = TypeVar("Opts", bound=BaseModel)
@@ -51,6 +57,11 @@ class Rules(Protocol[St]):
     def parse_options(self, raw: Mapping[str, Any], players: Sequence[PlayerSpec]) -> BaseModel: ...
 
     def parse_action(self, raw: object) -> ActionBase: ...
+
+    def parse_actions(self, raws: Sequence[object]) -> list[ActionBase] | None:
+        """Every action of a log at once, as `parse_action` reads each, when each is
+        well formed; None when one is not (`parse_action` then says which and why)."""
+        ...
 
     def setup(self, players: Sequence[PlayerSpec], options: Any, seed: int) -> St: ...
 
@@ -188,6 +199,19 @@ class GameRules(Generic[S, Opts]):
             return read_strict(model, raw)
         except ValidationError as error:
             raise ActionFormatError(describe_validation_error(error)) from None
+
+    def parse_actions(self, raws: Sequence[object]) -> list[ActionBase] | None:
+        # One validation of the whole log in pydantic's core: a tenth of the time of
+        # one `parse_action` per action, which a 100,000-action file felt.
+        return read_strict_all(self._all_actions(), raws)
+
+    @classmethod
+    def _all_actions(cls) -> TypeAdapter[list[ActionBase]]:
+        adapter: TypeAdapter[list[ActionBase]] | None = cls.__dict__.get("_adapter")
+        if adapter is None:
+            adapter = strict_list_of(cls.actions.values())
+            cls._adapter = adapter  # type: ignore[attr-defined]  # one per game class
+        return adapter
 
     def parse_options(self, raw: Mapping[str, Any], players: Sequence[PlayerSpec]) -> Opts:
         self.check_players(players)

@@ -85,6 +85,7 @@ class Devices:
             self._real(self.clock)
 
     def _simulate(self, clock: Clock) -> None:
+        from hardware.dice import Ack
         from hardware.sim import Simulation  # mock pins and a pty: not on a real table
 
         config = self.config
@@ -95,6 +96,7 @@ class Devices:
             leds=config.strip.count if config.strip.type != "none" else SIMULATED_LEDS,
             baudrate=config.serial.baudrate,
             clock=clock,
+            dice_ack=Ack.TAKEN,
         )
         self.buttons = self.sim.buttons
         self.strip = self.sim.strip
@@ -103,7 +105,7 @@ class Devices:
 
     def _real(self, clock: Clock) -> None:
         from hardware.buttons import ButtonReader  # gpiozero: after the first frame
-        from hardware.dice import start_reader
+        from hardware.dice import Ack, start_reader
 
         config = self.config
         self.buttons = self._try("buttons", lambda: ButtonReader(config.buttons, self.events))
@@ -113,7 +115,10 @@ class Devices:
         if buzzer is not None:
             self.buzzer = buzzer
         port, baudrate = config.serial.port, config.serial.baudrate
-        self.dice = self._try("dice", lambda: start_reader(port, self.events, baudrate=baudrate))
+        # A roll is acknowledged once the app took it (`HardwareRouter`), not before.
+        self.dice = self._try(
+            "dice", lambda: start_reader(port, self.events, baudrate=baudrate, ack=Ack.TAKEN)
+        )
 
     def _try(self, name: str, make: Callable[[], T]) -> T | None:
         try:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from companion import games
 from companion.core.errors import CompanionError, StoreError
 from companion.core.messages import Param
 from companion.core.model import ActionBase, GameSetup
+from companion.core.rules import Rules
 from companion.core.session import Journal, Session
 from companion.files import action_type
 from companion.store.database import Db
@@ -25,7 +26,14 @@ from companion.store.schema import now
 _EFFECTIVE = "SELECT seq FROM actions WHERE session_id = ? AND undone_at IS NULL ORDER BY seq"
 
 
-def append(db: Db, session_id: int, action: ActionBase) -> None:
+def append(
+    db: Db,
+    session_id: int,
+    action: ActionBase,
+    also: Callable[[sqlite3.Connection, int], None] | None = None,
+) -> None:
+    """One action in one transaction; `also` (given the connection and the action's
+    seq) writes what belongs with it in the same transaction (a checkpoint)."""
     stamp = now()
 
     def store(conn: sqlite3.Connection) -> None:
@@ -37,6 +45,8 @@ def append(db: Db, session_id: int, action: ActionBase) -> None:
             (session_id, seq, _dump(action), action.at),
         )
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
+        if also is not None:
+            also(conn, seq)
 
     db.write(store, "action")
 
@@ -121,20 +131,35 @@ def restore(
         session = Session(rules, setup)
     except CompanionError as error:  # options written by another version of the rules
         raise StoreError(M("bad_log", id=session_id, reason=error.message)) from None
+    parsed = rules.parse_actions(stored)  # None: one is not well formed
     for number, entry in enumerate(stored, start=1):
         try:
-            session.apply(rules.parse_action(entry))
+            session.apply(parsed[number - 1] if parsed is not None else rules.parse_action(entry))
         except Exception as error:  # any failure of a stored action is the same news
-            reason: Param = (
-                error.message
-                if isinstance(error, CompanionError)
-                else str(error) or type(error).__name__
-            )
-            raise UnrestorableGameError(
-                session_id, rules.name, number, action_type(entry), reason
-            ) from None
+            raise _unrestorable(session_id, rules, number, entry, error) from None
     session.journal = journal  # only now: replaying must not write the log again
     return session
+
+
+def parse_each(rules: Rules[Any], session_id: int, stored: Sequence[Any]) -> list[ActionBase]:
+    """The stored actions one by one; the first that is not well formed raises
+    `UnrestorableGameError`, which names it."""
+    parsed = []
+    for number, entry in enumerate(stored, start=1):
+        try:
+            parsed.append(rules.parse_action(entry))
+        except Exception as error:
+            raise _unrestorable(session_id, rules, number, entry, error) from None
+    return parsed
+
+
+def _unrestorable(
+    session_id: int, rules: Rules[Any], number: int, entry: Any, error: Exception
+) -> UnrestorableGameError:
+    reason: Param = (
+        error.message if isinstance(error, CompanionError) else str(error) or type(error).__name__
+    )
+    return UnrestorableGameError(session_id, rules.name, number, action_type(entry), reason)
 
 
 def _dump(action: ActionBase) -> str:

@@ -73,6 +73,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE sessions ADD COLUMN abandoned TEXT;
     """,
+    # A game's state every few hundred actions, so that a long game comes up without
+    # folding its whole log (`checkpoints`): derived data, checked before it is used.
+    """
+    CREATE TABLE checkpoints (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        length INTEGER NOT NULL,
+        last_seq INTEGER NOT NULL,
+        rules TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (session_id, length)
+    );
+    """,
 )
 
 

@@ -12,10 +12,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from companion.core.messages import Message
 from companion.core.model import ActionBase, GameSetup
 from companion.core.session import Session
 from companion.store import actions as _actions
+from companion.store import checkpoints as _checkpoints
 from companion.store import players as _players
 from companion.store import rolls as _rolls
 from companion.store import sessions as _sessions
@@ -110,9 +113,20 @@ class Store:
     def journal(self, session_id: int) -> StoreJournal:
         return StoreJournal(self, session_id)
 
-    def append_action(self, session_id: int, action: ActionBase) -> None:
-        """One committed transaction; `DiskFullError` (rolled back) on a full disk."""
-        _actions.append(self.db, session_id, action)
+    def append_action(
+        self, session_id: int, action: ActionBase, checkpoint: tuple[int, BaseModel] | None = None
+    ) -> None:
+        """One committed transaction; `DiskFullError` (rolled back) on a full disk.
+        `checkpoint`: the effective log's length with this action and the state after
+        it, kept in the same transaction (`checkpoints`)."""
+        also = None
+        if checkpoint is not None:
+            length, state = checkpoint
+
+            def also(conn: sqlite3.Connection, seq: int) -> None:
+                _checkpoints.write(conn, session_id, length, seq, state)
+
+        _actions.append(self.db, session_id, action, also)
 
     def mark_undone(self, session_id: int, index: int) -> None:
         """Mark the effective log's entry `index` (from 0) as undone."""
@@ -132,12 +146,19 @@ class Store:
         `journal` it keeps recording. A log that does not replay raises
         `UnrestorableGameError`, which names the action and how many before it are good."""
         row = self.session_row(session_id)
+        keeping = self.journal(session_id) if journal else None
+        if upto is None:
+            resumed = _checkpoints.resume(self.db, session_id, row.setup)
+            if resumed is not None:
+                resumed.journal = keeping
+                return resumed
         stored = self.raw_actions(session_id)
         if upto is not None:
             stored = stored[: max(upto, 0)]
-        return _actions.restore(
-            session_id, row.setup, stored, self.journal(session_id) if journal else None
-        )
+        session = _actions.restore(session_id, row.setup, stored, keeping)
+        if keeping is not None and upto is None and len(session) >= _checkpoints.EVERY:
+            _checkpoints.keep(self.db, session, session_id)  # the next resume is quick
+        return session
 
     def keep_first(self, session_id: int, count: int) -> int:
         """Resume a game up to its last good action: every effective action after the
@@ -153,6 +174,9 @@ class Store:
             session_id = _sessions.insert(conn, session.setup, stamp)
             _actions.insert_all(conn, session_id, session.log)
             _sessions.write_summary(conn, session_id, session.summary(), finished)
+            if len(session) >= _checkpoints.EVERY:  # a long game comes up quickly at once
+                length = len(session) - _checkpoints.TAIL
+                _checkpoints.write(conn, session_id, length, length, session.state_at(length))
             return session_id
 
         return self.db.write(store)
@@ -174,8 +198,10 @@ class StoreJournal:
         self.store = store
         self.session_id = session_id
 
-    def appended(self, index: int, action: ActionBase) -> None:
-        self.store.append_action(self.session_id, action)
+    def appended(self, index: int, action: ActionBase, state: Any = None) -> None:
+        length = index + 1
+        due = length % _checkpoints.EVERY == 0 and isinstance(state, BaseModel)
+        self.store.append_action(self.session_id, action, (length, state) if due else None)
 
     def undone(self, index: int) -> None:
         self.store.mark_undone(self.session_id, index)

@@ -43,8 +43,22 @@ class HardwareRouter:
         self.app = app
 
     def handle(self, event: HardwareEvent) -> None:
-        if isinstance(event.data, Roll):
-            self._record_roll(event.data)
+        roll = event.data if isinstance(event.data, Roll) else None
+        if roll is None:
+            self._route(event)
+            return
+        dice = self.app.devices.dice
+        try:
+            self._record_roll(roll)
+            self._route(event)
+        except BaseException:
+            if dice is not None:
+                dice.lost(roll)  # no ACK: the reader may send it again
+            raise
+        if dice is not None:
+            dice.taken(roll)  # only now: the ACK promises the roll was kept
+
+    def _route(self, event: HardwareEvent) -> None:
         screen: AppScreen | None = self.app.manager.current_screen
         # A screen that shows the devices themselves (the hardware test) sees every
         # event first and may keep it from the game.

@@ -22,8 +22,11 @@ def device_status(devices: Devices) -> list[Message]:
     if not devices.opened:
         return []  # nothing to say of devices not looked at yet (the first frame)
     status = [_buttons(devices), _strip(devices), _dice(devices)]
-    if devices.dropped:
-        status.append(UI("events_dropped", count=devices.dropped))
+    rolls = devices.dice.status().dropped if devices.dice is not None else 0
+    if rolls:  # not acknowledged: the reader may send them again
+        status.append(UI("rolls_dropped", count=rolls))
+    if devices.dropped > rolls:  # the queue counts the rolls it refused too
+        status.append(UI("events_dropped", count=devices.dropped - rolls))
     return status
 
 

@@ -41,6 +41,7 @@ UI = Catalog(
         "dice_off": "Dice reader: not connected",
         "dice_none": "Dice reader: none",
         "events_dropped": "Device events skipped in a flood: {count:n}",
+        "rolls_dropped": "Dice rolls skipped in a flood: {count:n}",
         # new game
         "choose_game": "Game",
         "players": "Players in seat order",

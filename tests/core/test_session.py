@@ -26,7 +26,7 @@ class RecordingJournal:
         self.entries: list[tuple[str, int, ActionBase | None]] = []
         self.fail_on = fail_on
 
-    def appended(self, index: int, action: ActionBase) -> None:
+    def appended(self, index: int, action: ActionBase, state: object = None) -> None:
         if index == self.fail_on:
             raise StoreError("the disk is full")
         self.entries.append(("appended", index, action))

@@ -1,9 +1,11 @@
-"""Helpers for the hardware tests: wait on the event queue with a timeout instead of
-sleeping, and take what is queued now."""
+"""Helpers for the hardware tests: wait on the event queue, or for a state another
+thread reaches, with a timeout instead of sleeping, and take what is queued now."""
 
 from __future__ import annotations
 
 import queue
+import threading
+import time
 from collections.abc import Callable
 
 from hardware.events import EventQueue, HardwareEvent
@@ -24,6 +26,17 @@ def next_event(
             raise AssertionError(f"no matching event within {timeout} s") from None
         if match(event):
             return event
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = TIMEOUT_S) -> None:
+    """For a state another thread reaches (the reader's counts, an ACK on the pty):
+    look again every few milliseconds until it holds; fails after `timeout`."""
+    pause = threading.Event()
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not reached within {timeout} s")
+        pause.wait(0.005)
 
 
 def kind(name: str) -> Callable[[HardwareEvent], bool]:

@@ -1,6 +1,7 @@
 """The bounded event queue: `put` never blocks, at most `maxsize` events wait, a newer
-roll replaces an unread older one, and every loss is counted. A flood of 100,000 ROLL
-lines through a real pty and the real reader keeps memory flat."""
+status replaces an unread older one, a roll is never replaced (one that finds the
+queue full is refused, and `offer` says so), and every loss is counted. A flood of
+100,000 ROLL lines through a real pty and the real reader keeps memory flat."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ import tracemalloc
 
 import pytest
 
-from hardware.dice import DiceReader, Roll
+from hardware.dice import DiceReader, Roll, Status
 from hardware.events import HardwareEvent, Kind, Source
 from hardware.flood import FloodQueue
 from hardware.sim import PtyDevice
-from tests.hardware.hwhelp import kind, next_event
+from tests.hardware.hwhelp import next_event, wait_until
 
 FLOOD = 100_000
 FAST = (0.01, 0.1)
@@ -23,22 +24,35 @@ def roll(seq: int) -> HardwareEvent:
     return HardwareEvent(Source.DICE, Kind.ROLL, Roll(seq, (1, 2, 3, 4, 5)))
 
 
+def status(battery: int) -> HardwareEvent:
+    return HardwareEvent(Source.DICE, Kind.STATUS, Status((("battery", str(battery)),)))
+
+
 def press(source: str = Source.GO) -> HardwareEvent:
     return HardwareEvent(source, Kind.PRESSED)
 
 
-def test_a_newer_roll_replaces_an_unread_older_one_and_is_counted() -> None:
+def test_a_newer_status_replaces_an_unread_older_one_and_is_counted() -> None:
     events = FloodQueue(maxsize=8)
     events.put(press())
-    for seq in range(1, 1001):
-        events.put(roll(seq))
+    for battery in range(1, 1001):
+        events.put(status(battery))
     events.put(press(Source.UNDO))
     drained = events.drain()
-    assert [(e.kind, e.payload.get("seq")) for e in drained.events] == [
-        (Kind.PRESSED, None), (Kind.ROLL, 1000), (Kind.PRESSED, None)]  # fmt: skip
+    assert [(e.kind, e.payload.get("fields")) for e in drained.events] == [
+        (Kind.PRESSED, None), (Kind.STATUS, {"battery": "1000"}), (Kind.PRESSED, None)]  # fmt: skip
     assert drained.dropped == 999
     assert events.drain().dropped == 0  # counted once, since the last drain
     assert events.dropped == 999
+
+
+def test_a_roll_is_never_replaced_and_one_that_finds_the_queue_full_is_refused() -> None:
+    events = FloodQueue(maxsize=8)
+    kept = [events.offer(roll(seq)) for seq in range(1, 21)]
+    assert kept == [True] * 8 + [False] * 12  # the reader sends no ACK for these
+    drained = events.drain()
+    assert [e.payload["seq"] for e in drained.events] == list(range(1, 9))
+    assert drained.dropped == 12
 
 
 def test_a_full_queue_drops_new_events_without_blocking() -> None:
@@ -58,9 +72,9 @@ def test_each_event_kept_calls_on_put_and_a_refused_one_does_not() -> None:
     woken: list[int] = []
     events.on_put = lambda: woken.append(events.qsize())
     events.put(press())
-    events.put(roll(1))
-    events.put(roll(2))  # replaces the waiting roll: kept, so it wakes too
-    events.put(press(Source.UNDO))  # the queue is full: refused, nothing to wake for
+    events.put(status(1))
+    events.put(status(2))  # replaces the waiting status: kept, so it wakes too
+    events.put(roll(1))  # the queue is full: refused, nothing to wake for
     assert woken == [1, 2, 2]
 
 
@@ -111,15 +125,15 @@ def test_a_flood_of_rolls_from_a_real_reader_keeps_memory_flat(pty_dice: PtyDevi
             tracemalloc.reset_peak()
             for start in range(0, FLOOD, 1000):  # nobody takes events meanwhile
                 pty_dice.write(rolls(start + 1, start + 1001))
-            pty_dice.write(b"HELLO sim-dice 1.0\n")  # a marker: every roll before it was read
-            hello = next_event(events, kind(Kind.HELLO))
+            wait_until(lambda: reader.status().rolls + reader.status().dropped == FLOOD, 60)
             _, peak = tracemalloc.get_traced_memory()
-            assert hello.payload["device"] == "sim-dice"
-            assert reader.status().rolls == FLOOD
+            kept = [e.payload["seq"] for e in events.drain().events]
+            assert kept == list(range(1, 65))  # the first rolls wait; none was replaced
+            assert (reader.status().rolls, reader.status().dropped) == (64, FLOOD - 64)
     finally:
         tracemalloc.stop()
     assert peak < 4 * 1024 * 1024, f"{peak / 1e6:.1f} MB while the flood lasted"
-    assert events.dropped >= FLOOD - 64
+    assert events.dropped == FLOOD - 64
 
 
 def rolls(first: int, end: int) -> bytes:

@@ -162,7 +162,7 @@ class State(Frozen):
         return self.players[self.current_index]
 
     def player(self, name: str) -> Player:
-        return by_name(self.players, name, M("unknown_player", name=name))
+        return by_name(self.players, name, lambda: M("unknown_player", name=name))
 
     @property
     def deck_left(self) -> int | None:

@@ -101,15 +101,15 @@ def _wind_card(state: m.State, action: ActionBase) -> m.State:
         if action.card is None:
             raise RuleError(M("card_missing", player=player.name))
         card = action.card
-    state = _with_turn(state, card=card)
     if card == "favourable":
-        return _with_turn(state, favourable_pending=True)
+        return _with_turn(state, card=card, favourable_pending=True)
     if card in ("turn_1", "turn_2", "turn_3"):
         state = _turn_marker(state, int(card[-1]), 1)
     elif card == "turn_all":
         for altitude in (1, 2, 3):
             state = _turn_marker(state, altitude, 1)
-    return _fix_move(state)
+    # The card and the move it gives in one copy of the turn (speed).
+    return _with_turn(state, card=card, move=move_for(state, state.current_player, card))
 
 
 def _draw(state: m.State) -> tuple[m.State, str]:
@@ -137,8 +137,9 @@ def _favourable(state: m.State, action: ActionBase) -> m.State:
 
 def move_for(state: m.State, player: m.Player, card: str | None) -> m.Move:
     """The move a card gives a player at their altitude, with the winds as they are."""
+    # Built without validation: the values are the rules' own (a third of the cost).
     if player.state != "flying":
-        return m.Move(player=player.name, altitude=0, direction=None, spaces=0)
+        return m.Move.model_construct(player=player.name, altitude=0, direction=None, spaces=0)
     altitude = player.altitude
     if card == "updraught":
         altitude = min(altitude + 1, m.MAX_ALTITUDE)
@@ -151,7 +152,7 @@ def move_for(state: m.State, player: m.Player, card: str | None) -> m.Move:
         spaces = altitude - 1
     elif card == "rising":
         spaces = altitude + 1
-    return m.Move(
+    return m.Move.model_construct(
         player=player.name, altitude=altitude, direction=state.wind(altitude), spaces=spaces
     )
 
@@ -218,8 +219,11 @@ def _end_turn(state: m.State, _: ActionBase) -> m.State:
         index = (index + 1) % count
         if state.players[index].state != "finished":
             break
-    state = state.model_copy(update={"current_index": index, "turn": m.Turn()})
+    state = state.model_copy(update={"current_index": index, "turn": _NEW_TURN})
     return _start_turn(state)
+
+
+_NEW_TURN = m.Turn()  # frozen: one for every turn that starts (speed)
 
 
 def _start_turn(state: m.State) -> m.State:
@@ -276,8 +280,13 @@ def adjust(state: m.State, action: m.Adjust) -> m.State:
 
 
 def _replace_player(state: m.State, player: m.Player) -> m.State:
-    players = tuple(player if p.name == player.name else p for p in state.players)
-    return state.model_copy(update={"players": players})
+    # Slices, not a generator over every player: most actions replace one (speed).
+    players = state.players
+    for index, old in enumerate(players):
+        if old.name == player.name:
+            changed = (*players[:index], player, *players[index + 1 :])
+            return state.model_copy(update={"players": changed})
+    return state
 
 
 def _with_turn(state: m.State, **changes: Any) -> m.State:

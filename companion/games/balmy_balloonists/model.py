@@ -259,7 +259,7 @@ class State(Frozen):
         return [b.colour for b in self.balloons].index(colour)
 
     def player(self, name: str) -> Player:
-        return by_name(self.players, name, M("unknown_player", name=name))
+        return by_name(self.players, name, lambda: M("unknown_player", name=name))
 
     @property
     def current_balloon(self) -> Balloon | None:

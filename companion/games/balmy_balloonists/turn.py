@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase, EndTurn
@@ -22,7 +23,7 @@ from companion.games.balmy_balloonists.board import (
     move_marker,
     next_turn,
     racing,
-    replace,
+    replaced,
     retire,
     update,
     with_player,
@@ -53,8 +54,8 @@ def _play_own(state: m.State, _: ActionBase) -> m.State:
         raise RuleError(M("hand_empty", **who))
     if balloon.in_front >= m.MAX_IN_FRONT:
         raise RuleError(M("three_in_front", **who))
-    state = update(state, balloon.colour, hand=balloon.hand - 1, in_front=balloon.in_front + 1)
-    return with_turn(state, card="own", card_target=balloon.colour)
+    turn = {"card": "own", "card_target": balloon.colour}
+    return update(state, balloon.colour, turn, hand=balloon.hand - 1, in_front=balloon.in_front + 1)
 
 
 def _play_other(state: m.State, action: ActionBase) -> m.State:
@@ -68,9 +69,9 @@ def _play_other(state: m.State, action: ActionBase) -> m.State:
     racing(state, target.colour)
     if target.colour not in state.markers:
         raise RuleError(M("not_marked", colour=target.colour, markers=colours(state.markers)))
-    state = update(state, balloon.colour, in_front=balloon.in_front - 1)
-    state = move_marker(state, target.colour)
-    return with_turn(state, card="other", card_target=target.colour)
+    state = move_marker(state, target.colour)  # the markers: not the card's balloon
+    turn = {"card": "other", "card_target": target.colour}
+    return update(state, balloon.colour, turn, in_front=balloon.in_front - 1)
 
 
 def _swap_advantage(state: m.State, action: ActionBase) -> m.State:
@@ -108,15 +109,13 @@ def _altitude(state: m.State, action: ActionBase) -> m.State:
             raise RuleError(
                 M("no_ballast", colour=colour, cost=cost, altitude=action.to, have=balloon.ballast)
             )
-        state = update(state, colour, altitude=action.to, ballast=balloon.ballast - cost)
-    else:
-        cost = balloon.level - level
-        if balloon.gas < cost:
-            raise RuleError(
-                M("no_gas", colour=colour, cost=cost, altitude=action.to, have=balloon.gas)
-            )
-        state = update(state, colour, altitude=action.to, gas=balloon.gas - cost)
-    return with_turn(state, altitude=True)
+        return update(
+            state, colour, {"altitude": True}, altitude=action.to, ballast=balloon.ballast - cost
+        )
+    cost = balloon.level - level
+    if balloon.gas < cost:
+        raise RuleError(M("no_gas", colour=colour, cost=cost, altitude=action.to, have=balloon.gas))
+    return update(state, colour, {"altitude": True}, altitude=action.to, gas=balloon.gas - cost)
 
 
 def _flight_event(state: m.State, target: str | None) -> tuple[m.State, m.Balloon]:
@@ -159,22 +158,25 @@ def _cross_finish(state: m.State, _: ActionBase) -> m.State:
 
 
 def _end_turn(state: m.State, _: ActionBase) -> m.State:
-    balloon = _upkeep(state.active, box_full=cards_out(state) >= m.LOCAL_WIND_CARDS)
+    balloon = state.active
+    box_full = cards_out(state) >= m.LOCAL_WIND_CARDS
     turn = state.turn
     balloon = balloon.model_copy(
         update={
+            **_upkeep(balloon, box_full),
             "no_own_card_turns": balloon.no_own_card_turns - (1 if turn.covers_no_own else 0),
             "no_rise_next_turn": turn.got_no_rise,
             "no_forward_next_turn": turn.got_no_forward,
         }
     )
-    return next_turn(replace(state, balloon))
+    return next_turn(state, replaced(state.balloons, balloon))
 
 
-def _upkeep(balloon: m.Balloon, box_full: bool) -> m.Balloon:
+def _upkeep(balloon: m.Balloon, box_full: bool) -> dict[str, Any]:
     """Steps 4 to 6: fuel at high (else down to medium); fuel without helium (else
     one level down); draw at exactly 2 cards in hand, unless all 50 local wind cards
-    are out of the box already (the draw then draws nothing)."""
+    are out of the box already (the draw then draws nothing). What changes, for one
+    copy of the balloon with the turn's restrictions (speed)."""
     fuel, level, hand = balloon.fuel, balloon.level, balloon.hand
     if level == m.HIGH:
         if fuel > 0:
@@ -188,7 +190,7 @@ def _upkeep(balloon: m.Balloon, box_full: bool) -> m.Balloon:
             level = max(0, level - 1)
     if hand == 2 and not box_full:
         hand += 1
-    return balloon.model_copy(update={"fuel": fuel, "altitude": m.ALTITUDES[level], "hand": hand})
+    return {"fuel": fuel, "altitude": m.ALTITUDES[level], "hand": hand}
 
 
 def adjust(state: m.State, action: m.Adjust) -> m.State:

@@ -134,7 +134,7 @@ class State(Frozen):
         return self.order[self.turn_index]
 
     def player(self, name: str) -> Player:
-        return by_name(self.players, name, M("unknown_player", name=name))
+        return by_name(self.players, name, lambda: M("unknown_player", name=name))
 
     @property
     def mail_taken(self) -> int:

@@ -91,7 +91,7 @@ def _landed(state: m.State, _: ActionBase) -> m.State:
 def _end_turn(state: m.State, _: ActionBase) -> m.State:
     if state.round >= 2 and not state.obstacle_this_round and state.turn_index == 0:
         raise RuleError(M("obstacle_missing", player=state.order[0]))
-    state = state.model_copy(update={"turn": m.Turn()})
+    state = state.model_copy(update={"turn": _NEW_TURN})
     if state.landed:
         return state.model_copy(update={"over": True})
     if not last_turn(state):
@@ -102,6 +102,7 @@ def _end_turn(state: m.State, _: ActionBase) -> m.State:
     return deal_round_order(next_round)
 
 
+_NEW_TURN = m.Turn()  # frozen: one for every turn that starts (speed)
 Handler = Callable[[m.State, ActionBase], m.State]
 PLAIN: dict[str, Handler] = {
     "place_obstacle": _place_obstacle,
@@ -154,11 +155,14 @@ def adjust(state: m.State, action: m.Adjust) -> m.State:
 
 
 def _add_tokens(state: m.State, name: str, token: str, delta: int) -> m.State:
-    players = tuple(
-        p.model_copy(update={token: getattr(p, token) + delta}) if p.name == name else p
-        for p in state.players
-    )
-    return state.model_copy(update={"players": players})
+    # Slices, not a generator over every player: most actions change one (speed).
+    players = state.players
+    for index, p in enumerate(players):
+        if p.name == name:
+            added = p.model_copy(update={token: getattr(p, token) + delta})
+            changed = (*players[:index], added, *players[index + 1 :])
+            return state.model_copy(update={"players": changed})
+    return state
 
 
 def _with_turn(state: m.State, **changes: Any) -> m.State:

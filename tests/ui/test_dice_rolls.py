@@ -1,0 +1,54 @@
+"""Rolls from the dice reader in the running app (issue 23.3): two rolls in one write
+both reach the game and the statistics, and each is acknowledged only once the app
+has taken it; under a flood the rolls the app could not take are said on the status
+line and never acknowledged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.hardware.hwhelp import wait_until
+from tests.ui.harness import Harness
+
+
+def test_two_rolls_in_one_write_both_reach_the_game_and_are_acknowledged_after(
+    tmp_path: Path,
+) -> None:
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    try:
+        ui.pass_secret()
+        ui.tap(ui.screen.ids.go)
+        device = ui.devices.sim.dice_device
+        ui.wait(lambda: ui.devices.dice.status().device is not None)
+        acks_before = len(device.acks())
+        # No frame runs while the reader takes both: they wait in the queue together.
+        device.write(b"ROLL 71 1,2,3,4,5\nROLL 72 6,6,5,5,4\n")
+        wait_until(lambda: ui.devices.dice.status().rolls == 2)
+        assert ui.devices.events.qsize() == 2
+        assert device.acks()[acks_before:] == []  # kept in the queue, not yet taken
+        ui.wait(lambda: ui.log_types()[-2:] == ["dice", "dice"])
+        assert ui.app.model.dice == [6, 6, 5, 5, 4]  # the later roll stands
+        ui.wait(lambda: device.acks()[acks_before:] == [71, 72])
+        assert ui.store.rolls()["sim-dice"][-2:] == [[1, 2, 3, 4, 5], [6, 6, 5, 5, 4]]
+    finally:
+        ui.close()
+
+
+def test_rolls_the_app_could_not_take_are_said_and_not_acknowledged(tmp_path: Path) -> None:
+    ui = Harness(tmp_path)
+    try:
+        ui.wait(lambda: ui.devices.dice.status().device is not None)
+        ui.step(2)
+        device = ui.devices.sim.dice_device
+        limit = ui.devices.events.limit
+        flood = b"".join(b"ROLL %d 1,1,1,1,1\n" % seq for seq in range(1, limit + 31))
+        device.write(flood)  # more than the queue holds, before the next frame
+        dice = ui.devices.dice
+        wait_until(lambda: dice.status().rolls + dice.status().dropped == limit + 30)
+        assert device.acks() == []
+        ui.wait(lambda: len(device.acks()) >= limit)
+        ui.app.frames.check_status()
+        assert sorted(device.acks())[-limit:] == list(range(1, limit + 1))
+        assert "Dice rolls skipped in a flood: 30" in ui.app.status_text(ui.app.status)
+    finally:
+        ui.close()
