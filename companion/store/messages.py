@@ -58,4 +58,5 @@ M = Catalog(
         "running: every game was written again to {path}. Nothing was lost.",
         "unrestorable": "Game {id} ({game}) cannot be restored: action {number} ({type}): {reason}",
     },
+    composed={"wal"},  # a path the store made
 )

@@ -193,9 +193,13 @@ def test_a_checkpoint_gives_the_state_the_fold_gives(
     cut = max(1, round(count * where))
     store = Store(tmp_path_factory.mktemp("db") / "c.db")
     session_id = store.import_session(expected)
-    with store.db.transaction() as conn:
+    state = expected.state_at(cut)
+
+    def replace(conn: sqlite3.Connection) -> None:
         conn.execute("DELETE FROM checkpoints")
-        stored_states.write(conn, session_id, cut, cut, expected.state_at(cut))
+        stored_states.write(conn, session_id, cut, cut, state)
+
+    store.db.write(replace)
     resumed = store.load_session(session_id, journal=False)
     assert resumed.state == expected.state
     assert resumed.summary() == expected.summary()
