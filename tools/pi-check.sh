@@ -119,8 +119,11 @@ step "stats"
 out=$(companion stats)
 printf '%s\n' "$out" | head -n 8
 step "doctor --simulate --json"
-out=$(companion doctor --simulate --json)
-printf '%s...\n' "${out:0:400}"
+code=0
+out=$(companion doctor --simulate --json) || code=$?  # 1: it found a problem to report
+printf '%s\n' "$out"
+say "doctor: exit $code"
+[ "$code" -le 1 ] || fail "doctor failed (exit $code)"
 
 # 4. The rules' and the store's tests, under emulation.
 say "\$ pytest tests/games tests/store (under qemu)"
