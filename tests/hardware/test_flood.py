@@ -14,6 +14,7 @@ from hardware.events import HardwareEvent, Kind, Source
 from hardware.flood import FloodQueue
 from hardware.sim import PtyDevice
 from tests.hardware.hwhelp import kind, next_event
+from tests.waiting import limit
 
 FLOOD = 100_000
 FAST = (0.01, 0.1)
@@ -67,7 +68,7 @@ def test_each_event_kept_calls_on_put_and_a_refused_one_does_not() -> None:
 def test_get_and_drain_share_one_queue() -> None:
     events = FloodQueue(maxsize=4)
     events.put(press())
-    assert events.get(timeout=1).kind == Kind.PRESSED
+    assert events.get(timeout=limit(10)).kind == Kind.PRESSED
     events.put(press(Source.PAUSE))
     assert [e.source for e in events.drain().events] == [Source.PAUSE]
 
