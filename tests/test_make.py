@@ -92,6 +92,9 @@ def test_a_failed_core_group_does_not_hide_the_ui_group(tmp_path: Path) -> None:
     summary = [line for line in done.stdout.splitlines() if line.startswith("make test: ")]
     assert len(summary) == 2, done.stdout
     assert re.fullmatch(
-        r"make test: core: FAILED \(exit 1\) in \d+ s: 1 failed, 3 passed in 0.5s", summary[0]
+        r"make test: core: FAILED \(exit 1\) in \d+ s \(CPU \d+ s\): 1 failed, 3 passed in 0.5s",
+        summary[0],
     )
-    assert re.fullmatch(r"make test: ui: passed in \d+ s: 5 passed in 0.7s", summary[1])
+    assert re.fullmatch(
+        r"make test: ui: passed in \d+ s \(CPU \d+ s\): 5 passed in 0.7s", summary[1]
+    )

@@ -9,9 +9,22 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 PYTEST=${PYTEST:-.venv/bin/python -m pytest}
 declare -A ARGS=([core]="--ignore=tests/ui" [ui]="tests/ui")
+# The CPU seconds this shell's children have used (pytest and what it starts): on an
+# idle machine about the group's time, and a measure that load does not change.
+# `times` is run by this shell itself (in a $(...) it would count a subshell's children).
+tf=$(mktemp)
+trap 'rm -f "$tf"' EXIT
+cpu() {
+  tail -n 1 "$tf" | awk '{ for (i = 1; i <= 2; i++) {
+      split($i, t, "m"); sub("s", "", t[2]); s += t[1] * 60 + t[2] } }
+    END { printf "%d", s }'
+}
+
 summary=()
 failed=0
 for group in "$@"; do
+  times >"$tf"
+  cpu_before=$(cpu)
   [ -n "${ARGS[$group]:-}" ] || { echo "test-groups: no group $group" >&2; exit 2; }
   log=$(mktemp)
   started=$SECONDS
@@ -26,7 +39,10 @@ for group in "$@"; do
     verdict="FAILED (exit $code)"
     failed=1
   fi
-  summary+=("make test: $group: $verdict in $((SECONDS - started)) s: ${last:-pytest said nothing}")
+  times >"$tf"
+  used=$(($(cpu) - cpu_before))
+  summary+=("make test: $group: $verdict in $((SECONDS - started)) s (CPU $used s):\
+ ${last:-pytest said nothing}")
 done
 printf '%s\n' "${summary[@]}"
 exit "$failed"
