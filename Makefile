@@ -1,23 +1,32 @@
-# make run | make test | make lint | make bench
+# make run | make test | make test-core | make test-ui | make lint | make bench
+# make test-loaded [RUNS=3] | make aarch64-wheels | make pi-check
 # lint runs mypy twice: the whole project, then --strict on the rules (core, games).
 # On Debian or Raspberry Pi OS with only python3 and make, each target installs what it
 # needs first: the Debian packages (python3-venv, what Kivy's window needs; for the
-# tests also Xvfb, xdotool, shellcheck, systemd's and udev's tools) as root, or through
-# sudo, else it prints the one apt-get command to run as root and stops; then .venv.
+# tests also Xvfb, xdotool, zbar-tools, shellcheck, systemd's and udev's tools) as root,
+# or through sudo; else it prints one apt-get command with every package that `make run`
+# and `make test` need, to run as root, and stops; then .venv.
 SHELL := /bin/bash
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_PACKAGES := python3-venv libegl1 libgl1-mesa-dri libmtdev1 libgl1 libsdl2-2.0-0
-TEST_PACKAGES := xclip xvfb xdotool xauth shellcheck systemd udev
+TEST_PACKAGES := xclip xvfb xdotool xauth zbar-tools shellcheck systemd udev
+# The tests' one slowness factor: every limit a test waits with is multiplied by it
+# (tests/slow.py). 1 here; a Pi 4 or a loaded machine passes with 1 too.
+export COMPANION_TEST_SLOWNESS ?= 1
+SUDO ?= sudo
+export PYTEST ?= $(BIN)/python -m pytest
+export RUNS ?= 1
 export KIVY_NO_ARGS := 1
 export KIVY_NO_FILELOG := 1
 # Processes that import Kivy without companion.ui.boot (bench modules, some tests) stay
 # quiet; `companion run` logs through its own handler whatever this says.
 export KIVY_NO_CONSOLELOG := 1
 
-.PHONY: run test test-core test-ui lint bench deb deb-test clean screenshots
+.PHONY: run test test-core test-ui test-loaded lint bench deb deb-test clean screenshots \
+	aarch64-wheels pi-check
 
 $(STAMP): pyproject.toml
 	@$(MAKE) --no-print-directory deb
@@ -26,18 +35,23 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --only-binary kivy -e '.[dev]'
 	@touch $(STAMP)
 
-# deb-install PACKAGES: the missing ones from apt, as root or through sudo; without
-# either, the command to run and a stop. Nothing to do where there is no apt (a Mac).
+# deb-install PACKAGES: the missing ones from apt, as root or through sudo. Without
+# either, one command to run as root with every missing package that `make run` and
+# `make test` need (not only this target's: one trip to root), and a stop. Nothing to
+# do where there is no apt (a Mac).
 define deb-install
 	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	missing=$$(echo $$missing); \
 	if [ -z "$$missing" ] || ! command -v apt-get >/dev/null; then exit 0; fi; \
 	install="apt-get install -y -q --no-install-recommends $$missing"; \
 	if [ "$$(id -u)" = 0 ]; then as=""; \
-	elif command -v sudo >/dev/null; then as="sudo"; \
+	elif [ -n "$(SUDO)" ] && command -v $(SUDO) >/dev/null; then as="$(SUDO)"; \
 	else \
-	  echo "make: these Debian packages are missing: $$missing" >&2; \
-	  echo "make: as root, run: apt-get update && $$install" >&2; \
+	  all=$$(for p in $(RUN_PACKAGES) $(TEST_PACKAGES); do \
+	    dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	  all=$$(echo $$all); \
+	  echo "make: these Debian packages are missing: $$all" >&2; \
+	  echo "make: as root, run: apt-get update && apt-get install -y -q --no-install-recommends $$all" >&2; \
 	  exit 1; \
 	fi; \
 	echo "installing Debian packages: $$missing"; \
@@ -49,22 +63,42 @@ deb:
 	$(call deb-install,$(RUN_PACKAGES))
 
 deb-test:
-	$(call deb-install,$(TEST_PACKAGES))
+	$(call deb-install,$(RUN_PACKAGES) $(TEST_PACKAGES))
 
 run: $(STAMP)
 	$(BIN)/companion run --simulate
 
 # UI tests open a real Kivy window; if none can be made Kivy ends the whole process,
-# so they run in a pytest invocation of their own.
-test: $(STAMP) deb-test
-	$(BIN)/python -m pytest --ignore=tests/ui -p no:cacheprovider
-	$(BIN)/python -m pytest tests/ui -p no:cacheprovider
+# so they run in a pytest invocation of their own. Both groups run whatever the first
+# gave; one line each at the end, and the exit status fails if either failed.
+test: deb-test $(STAMP)
+	@bash tools/test-groups.sh core ui
 
-test-core: $(STAMP) deb-test
-	$(BIN)/python -m pytest --ignore=tests/ui -p no:cacheprovider
+test-core: deb-test $(STAMP)
+	@bash tools/test-groups.sh core
 
-test-ui: $(STAMP)
-	$(BIN)/python -m pytest tests/ui -p no:cacheprovider
+test-ui: deb-test $(STAMP)
+	@bash tools/test-groups.sh ui
+
+# The whole suite with two CPU hogs beside it (started and ended by PID), RUNS times
+# in a row, each in a fresh clone of HEAD (FRESH=0: in this folder); each run's time
+# and result, and a failure if any run failed.
+test-loaded: deb-test
+	@bash tools/test-loaded.sh
+
+# Every wheel `.[dev]` needs exists for 64-bit Raspberry Pi OS (aarch64) with Python
+# 3.11 to 3.13: nothing to compile on a Pi.
+aarch64-wheels: $(STAMP)
+	@set -e; dest=$$(mktemp -d); trap 'rm -rf "$$dest"' EXIT; \
+	for v in 3.11 3.12 3.13; do \
+	  $(BIN)/python -m pip download --quiet --only-binary=:all: --dest "$$dest/$$v" \
+	    --platform manylinux2014_aarch64 --python-version $$v '.[dev]' >/dev/null; \
+	  echo "aarch64-wheels: Python $$v: $$(ls "$$dest/$$v" | wc -l) wheels, none to compile"; \
+	done
+
+# The Pi's path on arm64 code under qemu (tools/pi-check.sh; as root, a few minutes).
+pi-check: $(STAMP)
+	@bash tools/pi-check.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion hardware tests bench

@@ -7,6 +7,12 @@ be a tap when it ends, so GO and UNDO report `pressed` on release (unless held) 
 way to the menu, nor undoes on its way to a redo. PAUSE has no long meaning and
 reports `pressed` at once.
 
+A tap and a hold are told apart by the edges' own times, as gpiozero reports them
+(`active_time` and `inactive_time` count from the edge, not from the callback): under
+load the hold thread may wake before the release's callback has run, or after it.
+The hold thread's `held` counts only while the pin still reads pressed, and a release
+more than `hold_time` after its press is a hold, whichever thread came late.
+
 gpiozero's own debouncing differs by pin factory (lgpio: "stable for N µs", MockPin:
 nothing), so every button also has a lock-out: a second tap within `lockout_s` of
 the last accepted one is a bouncing contact, not a second turn, and is dropped.
@@ -80,31 +86,42 @@ class _Channel:
         self._lock = threading.Lock()
         self._down = False
         self._held = False
+        self._pressed_at = 0.0
         self._last_accept: float | None = None
+        self.hold_calls = 0  # gpiozero's hold thread's calls, counted or not
 
-    def pressed(self) -> None:
+    def pressed(self, since: float = 0.0) -> None:
+        """The pin went down `since` seconds ago (gpiozero's `active_time`)."""
         with self._lock:
             if not self.holdable:
                 self._tap()
                 return
             self._down = True
             self._held = False
+            self._pressed_at = self._clock() - since
 
-    def released(self) -> None:
+    def released(self, since: float = 0.0, hold_time: float | None = None) -> None:
+        """The pin went up `since` seconds ago (gpiozero's `inactive_time`)."""
         with self._lock:
             if not (self.holdable and self._down):
                 return
             self._down = False
+            down_for = self._clock() - since - self._pressed_at
+            if not self._held and hold_time is not None and down_for >= hold_time:
+                self._held = True  # a hold whose thread came late: still a hold
+                self._emit(Kind.HELD, self._clock())
             if self._held:
                 # The contact can bounce as the long press ends; that is not a tap.
                 self._last_accept = self._clock()
             else:
                 self._tap()
 
-    def held(self) -> None:
+    def held(self, still_down: bool = True) -> None:
+        """gpiozero's hold thread: `hold_time` after the press, unless released."""
         with self._lock:
-            if not (self.holdable and self._down) or self._held:
-                return
+            self.hold_calls += 1
+            if not (self.holdable and self._down and still_down) or self._held:
+                return  # released already: its late callback will say so
             self._held = True
             self._emit(Kind.HELD, self._clock())
 
@@ -161,10 +178,12 @@ class ButtonReader:
             pin_factory=pin_factory,
         )
         channel = self.channels[source]
-        button.when_pressed = channel.pressed
+        button.when_pressed = lambda: channel.pressed(button.active_time or 0.0)
         if channel.holdable:
-            button.when_released = channel.released
-            button.when_held = channel.held
+            button.when_released = lambda: channel.released(
+                button.inactive_time or 0.0, self.config.hold_time
+            )
+            button.when_held = lambda: channel.held(still_down=button.is_active)
         return button
 
     def describe(self) -> list[str]:

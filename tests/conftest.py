@@ -6,8 +6,23 @@ from pathlib import Path
 import pytest
 
 from hardware.sim import PtyDevice
+from tests.waiting import limit, slowness
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test's own time limit (pytest-timeout's, the default or a test's mark)
+    times the slowness factor (tests/waiting.py)."""
+    factor = slowness()
+    if factor == 1:
+        return
+    default = float(config.getini("timeout") or 0)
+    for item in items:
+        mark = item.get_closest_marker("timeout")
+        seconds = float(mark.args[0]) if mark is not None and mark.args else default
+        if seconds:
+            item.add_marker(pytest.mark.timeout(seconds * factor), append=False)
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +48,7 @@ def run_companion(*args: str, env: dict[str, str] | None = None, timeout: float 
         [sys.executable, "-m", "companion", *args],
         capture_output=True,
         text=True,
-        timeout=timeout,
+        timeout=limit(timeout),
         env={**os.environ, **(env or {})},
         cwd=ROOT,
     )

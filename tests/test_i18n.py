@@ -40,6 +40,7 @@ from companion.games.balmy_balloonists import messages as bb_words
 from companion.games.wyscig_balonow import messages as wb_words
 from companion.i18n import catalog, languages, translator
 from tests.english_words import english_words
+from tests.waiting import limit
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "companion" / "i18n"
@@ -129,7 +130,7 @@ def test_catalog_modules_do_not_import_kivy() -> None:
         "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')))\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=limit(60)
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"

@@ -6,6 +6,13 @@ players (names, seats, the rules' setup), the window size, the data folder's loc
 the database (a newer schema, a folder that cannot be written). A screen that cannot
 be opened is one sentence that says what to check, and exit code 2.
 
+A machine with no screen at all (no `DISPLAY`, no `WAYLAND_DISPLAY`, no KMS device
+`/dev/dri/card*`) is refused with a sentence, exit 2: SDL would otherwise draw into an
+offscreen buffer nobody sees, and the app would run with no window. An explicit
+`SDL_VIDEODRIVER` (the Pi's service says `kmsdrm`; a headless test or benchmark may
+say `offscreen`) is taken as asked. On a Pi's console the KMS device is there, and
+SDL draws through KMS/DRM as before.
+
 One app per data folder: the folder's lock is taken before any window opens and held
 until the app ends; a second `companion run` on the same folder exits 2 with one
 sentence. Kivy is imported only once the lock is ours.
@@ -14,7 +21,9 @@ sentence. Kivy is imported only once the lock is ours.
 from __future__ import annotations
 
 import argparse
+import glob
 import logging
+import os
 import re
 import sys
 import typing
@@ -44,8 +53,26 @@ WHAT_TO_CHECK = (
 )
 
 
+KMS_DEVICES = "/dev/dri/card*"
+
+
 class DisplayError(CompanionError):
     """No window could be opened."""
+
+
+def check_screen() -> None:
+    """`DisplayError` when there is no screen to draw on and no driver was asked for."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return  # chosen explicitly (kmsdrm, x11, wayland, offscreen): as asked
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return
+    if glob.glob(KMS_DEVICES):
+        return  # a console with KMS/DRM: the Pi's touchscreen
+    raise DisplayError(
+        "there is no screen here: no DISPLAY, no WAYLAND_DISPLAY and no KMS device "
+        f"({KMS_DEVICES}); run the companion on the Pi's screen or in a desktop session "
+        "(over SSH: connect the display, or set SDL_VIDEODRIVER to choose a driver)"
+    )
 
 
 def register(sub: Any) -> None:
@@ -133,6 +160,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         try:
             if store.notice:
                 note(store.notice)
+            check_screen()
             log.info(
                 "starting %s: data %s, settings %s%s",
                 version_text(),

@@ -38,6 +38,10 @@ def configure(
     # Only SDL: Kivy's X11 window provider ends the process from C code when it cannot
     # connect, where no sentence can say what to check.
     os.environ.setdefault("KIVY_WINDOW", "sdl2")
+    # On X, SDL drops a click that comes within 10 ms of the window getting the focus
+    # as SDL sees them: a busy app reads both in one go, so the first tap after start
+    # (or after another window had the focus) was lost. Every tap counts.
+    os.environ["SDL_MOUSE_FOCUS_CLICKTHROUGH"] = "1"
     from kivy.config import Config
     from kivy.logger import Logger
 

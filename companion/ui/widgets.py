@@ -28,57 +28,9 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.fit import problem
+from companion.ui.presses import HoldArea, HoldTap, StepTap, Tap
 
-
-class Tap(ButtonBehavior, Label):
-    """A flat button; it darkens on touch down at once (the tap's feedback)."""
-
-    bg = ColorProperty(theme.rgba(theme.PANEL_HIGH))
-    fg = ColorProperty(theme.rgba(theme.TEXT))
-    radius = NumericProperty(10)
-    enabled = BooleanProperty(True)
-
-    def on_touch_down(self, touch: Any) -> bool:
-        if not self.enabled and self.collide_point(*touch.pos):
-            return True
-        return bool(super().on_touch_down(touch))
-
-
-class HoldTap(Tap):
-    """A button that fires `on_hold` only after being held `hold_s` seconds; the fill
-    shows how long is left (quit, in kiosk mode)."""
-
-    hold_s = NumericProperty(1.5)
-    progress = NumericProperty(0.0)
-    __events__ = ("on_hold",)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._event: Any = None
-        self._elapsed = 0.0
-
-    def on_press(self) -> None:
-        self._elapsed = 0.0
-        self._event = Clock.schedule_interval(self._step, 1 / 30)
-
-    def on_release(self) -> None:
-        self._stop()
-
-    def _step(self, dt: float) -> None:
-        self._elapsed += dt
-        self.progress = min(1.0, self._elapsed / self.hold_s)
-        if self.progress >= 1.0:
-            self._stop()
-            self.dispatch("on_hold")
-
-    def _stop(self) -> None:
-        if self._event is not None:
-            self._event.cancel()
-            self._event = None
-        self.progress = 0.0
-
-    def on_hold(self) -> None:
-        pass
+__all__ = ["HoldArea", "HoldTap", "StepTap", "Tap"]  # kv rules and screens use them here
 
 
 class FitLabel(Label):
@@ -112,18 +64,6 @@ class FitLabel(Label):
             else:
                 high = middle - 1
         self.font_size = (self.least + low) * scale
-
-
-class HoldArea(ButtonBehavior, Label):
-    """True in `holding` only while a finger stays on it (the secret balloon)."""
-
-    holding = BooleanProperty(False)
-
-    def on_press(self) -> None:
-        self.holding = True
-
-    def on_release(self) -> None:
-        self.holding = False
 
 
 class Redrawn(Widget):
@@ -455,37 +395,6 @@ def sync_rows(box: Any, rows: Sequence[Mapping[str, Any]], make: Callable[..., A
         for key, value in row.items():
             if getattr(widget, key) != value:
                 setattr(widget, key, value)
-
-
-class StepTap(Tap):
-    """A +/- counter button: a tap steps by 1, a long press by `big` (once)."""
-
-    sign = NumericProperty(1)
-    big = NumericProperty(5)
-    hold_s = NumericProperty(0.6)
-    __events__ = ("on_step",)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._held: Any = None
-        self._fired = False
-
-    def on_press(self) -> None:
-        self._fired = False
-        self._held = Clock.schedule_once(self._hold, self.hold_s)
-
-    def on_release(self) -> None:
-        if self._held is not None:
-            self._held.cancel()
-        if not self._fired:
-            self.dispatch("on_step", int(self.sign))
-
-    def _hold(self, _dt: float) -> None:
-        self._fired = True
-        self.dispatch("on_step", int(self.sign * self.big))
-
-    def on_step(self, delta: int) -> None:
-        """The step to apply: +-1 on a tap, +-big on a long press."""
 
 
 class Sheet(ModalView):

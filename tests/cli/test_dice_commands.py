@@ -14,6 +14,7 @@ import pytest
 
 from hardware.sim import PtyDevice
 from tests.conftest import ROOT, run_companion
+from tests.waiting import limit
 
 FLOOD = 100_000
 
@@ -52,7 +53,7 @@ def test_dice_listen_with_a_blocked_stdout_keeps_memory_flat(pty_dice: PtyDevice
         listener.send_signal(signal.SIGINT)
         # read() on the same buffered pipe: communicate() would skip what readline() buffered
         rest = listener.stdout.read() if listener.stdout is not None else b""
-        listener.wait(timeout=30)
+        listener.wait(timeout=limit(30))
     lines.extend(rest.splitlines(keepends=True))
     rolls = sum(line.startswith(b"roll ") for line in lines)
     dropped = [int(line.split()[1]) for line in lines if line.startswith(b"dropped ")]
@@ -102,6 +103,6 @@ def test_dice_sim_replaces_a_stale_link_of_its_own(tmp_path: Path) -> None:
     assert simulator.stdout.readline() == f"{path}\n"
     assert os.readlink(path).startswith("/dev/pts/") and os.readlink(path) != "/dev/pts/999999"
     simulator.send_signal(signal.SIGINT)
-    _, err = simulator.communicate(timeout=30)
+    _, err = simulator.communicate(timeout=limit(30))
     assert simulator.returncode == 0, err
     assert not os.path.lexists(path)  # its own link goes with it

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, run_companion
+from tests.waiting import limit
 
 KIOSK_INI = ROOT / "deploy" / "kivy-kms.ini"
 DESKTOP_INI = ROOT / "deploy" / "kivy-desktop.ini"
@@ -42,7 +43,7 @@ def built(home: Path, mode: str) -> dict[str, str]:
         text=True,
         cwd=ROOT,
         env=env,
-        timeout=60,
+        timeout=limit(60),
     )
     assert done.returncode == 0, done.stderr
     providers: dict[str, str] = json.loads(done.stdout.splitlines()[-1])

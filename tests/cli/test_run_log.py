@@ -5,6 +5,7 @@ to check."""
 
 from __future__ import annotations
 
+import glob
 import os
 import signal
 import sqlite3
@@ -14,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli import run
 from tests.conftest import ROOT, run_companion
+from tests.waiting import limit
 
 
 def run_app(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -64,24 +67,26 @@ def test_a_screen_that_cannot_be_opened_says_what_to_check() -> None:
 
 
 class Running:
-    """`companion run` until it says it is ready, then stopped as systemd stops it."""
+    """`companion run` until it says it is ready, then stopped as systemd stops it. Its
+    window is SDL's offscreen one, asked for by name: with no screen at all the app
+    refuses to start."""
 
     def __init__(self, tmp_path: Path, env: dict[str, str], *args: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "run", "--simulate", *args],
             cwd=ROOT,
-            env={**os.environ, "KIVY_NO_ARGS": "1", **env},
+            env={**os.environ, "KIVY_NO_ARGS": "1", "SDL_VIDEODRIVER": "offscreen", **env},
             stdout=subprocess.PIPE,
             stderr=open(tmp_path / "stderr", "w+"),  # noqa: SIM115  # read after the end
             text=True,
         )
         self.err = tmp_path / "stderr"
-        ready = self.process.stdout.readline()  # type: ignore[union-attr]
+        ready = self.process.stdout.readline()  # type: ignore[union-attr]  # the sync
         assert ready.startswith("companion: ready"), ready + self.err.read_text()
 
     def stop(self) -> tuple[int, str]:
         self.process.send_signal(signal.SIGTERM)
-        code = self.process.wait(60)
+        code = self.process.wait(limit(60))
         return code, self.err.read_text()
 
 
@@ -104,3 +109,44 @@ def test_the_environment_or_the_settings_choose_the_level(tmp_path: Path) -> Non
     chatty = Running(tmp_path, {}, "--config", str(settings))
     code, err = chatty.stop()
     assert code == 0 and "DEBUG " in err, err
+
+
+def no_screen_env() -> dict[str, str]:
+    gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    return {k: v for k, v in os.environ.items() if k not in gone}
+
+
+@pytest.mark.skipif(bool(glob.glob(run.KMS_DEVICES)), reason="this machine has a KMS device")
+def test_no_screen_at_all_is_refused_with_a_sentence() -> None:
+    """No DISPLAY, no WAYLAND_DISPLAY, no KMS device: one sentence, exit 2, no window
+    (SDL would have drawn into an offscreen buffer, and the app run unseen)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--simulate"],
+        capture_output=True,
+        text=True,
+        timeout=limit(60),
+        cwd=ROOT,
+        env={**no_screen_env(), "KIVY_NO_ARGS": "1"},
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""  # never ready
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: there is no screen here: no DISPLAY, no WAYLAND_DISPLAY"), last
+    assert "Traceback" not in done.stderr and "kivy" not in done.stderr.lower()
+
+
+def test_a_kms_device_or_a_chosen_driver_is_a_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a Pi's console (a KMS device, no X) the app goes on to SDL's KMS/DRM; a driver
+    named in SDL_VIDEODRIVER is taken as asked."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(run, "KMS_DEVICES", str(tmp_path / "card*"))
+    with pytest.raises(run.DisplayError, match="there is no screen here"):
+        run.check_screen()
+    (tmp_path / "card0").touch()
+    run.check_screen()
+    (tmp_path / "card0").unlink()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
+    run.check_screen()

@@ -14,6 +14,7 @@ from companion.cli.output import escape, json_text, printable
 from companion.cli.replay import format_summary
 from companion.store import Store
 from tests.conftest import ROOT, run_companion
+from tests.waiting import limit
 
 HOSTILE = "Ann\x1b[31m\r\n\x00\u202e\x9b2J"
 SHOWN = "Ann\\x1b[31m\\r\\n\\x00\\u202e\\x9b2J"
@@ -27,7 +28,7 @@ def control_bytes(data: bytes) -> list[int]:
 
 def run_bytes(*args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [sys.executable, "-m", "companion", *args], capture_output=True, cwd=ROOT, timeout=60
+        [sys.executable, "-m", "companion", *args], capture_output=True, cwd=ROOT, timeout=limit(60)
     )
 
 

@@ -12,7 +12,16 @@ import time
 from pathlib import Path
 
 from tests.conftest import run_companion
-from tests.e2e.test_run_resume import App, actions, app_env, display, pytestmark, wait_for
+from tests.e2e.test_run_resume import (
+    LOCKOUT_S,
+    App,
+    actions,
+    app_env,
+    display,
+    pytestmark,
+    wait_for,
+)
+from tests.waiting import limit
 
 __all__ = ["display", "pytestmark"]
 
@@ -24,8 +33,9 @@ GOAL = (385, 361)  # Reached the goal
 
 
 def hold(app: App, key: str, seconds: float) -> None:
-    time.sleep(0.4)
-    run = {"env": app.env, "check": True, "timeout": 10}
+    """A key held `seconds` (its length is the point), after the buttons' lock-out."""
+    time.sleep(LOCKOUT_S)
+    run = {"env": app.env, "check": True, "timeout": limit(30)}
     subprocess.run(["xdotool", "windowfocus", "--sync", app.window, "keydown", key], **run)
     time.sleep(seconds)
     subprocess.run(["xdotool", "keyup", key], **run)
@@ -47,9 +57,10 @@ def test_a_race_to_the_results_back_with_undo_and_resumed_after_a_kill(
     app.click(RUNG_1)
     wait_for(lambda: actions(db) == ["release"], "the altitude tapped")
     app.click(CALM)
+    wait_for(lambda: actions(db) == ["release", "wind_card"], "the Calm card")
     app.click(MAIL)
     played = ["release", "wind_card", "drop_mail"]
-    wait_for(lambda: actions(db) == played, "the card and the mail")
+    wait_for(lambda: actions(db) == played, "the mail dropped")
     app.click(GOAL)
     wait_for(lambda: finished(db), "the goal: the race is over, the results shown")
     app.key("u")  # from the results, UNDO: back to the table, the game not over

@@ -6,19 +6,22 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
 from tests.conftest import ROOT, run_companion
+from tests.waiting import limit, wait_until
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")),
@@ -32,16 +35,9 @@ SECRET_CARD = (400, 241)  # hold to see the balloon
 SECRET_NEXT = (621, 430)  # pass the screen on; the last player starts the race
 
 
-def wait_for(condition: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
+def wait_for(condition: Callable[[], Any], what: str, timeout: float = 60.0) -> Any:
     """Poll an outside process's state (window, database) until it is there."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.1)
+    return wait_until(condition, what, timeout, between=lambda: time.sleep(0.05))
 
 
 @pytest.fixture
@@ -66,6 +62,19 @@ def display() -> Iterator[str]:
     server.wait(10)
 
 
+def lines_of(stream: IO[str]) -> queue.Queue[str]:
+    """Each line of an outside process's stream, as it comes (read on a thread of its
+    own, so that a full pipe never stops the process, and a wait can have a limit)."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        for line in stream:
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
 class App:
     def __init__(self, display: str, env: dict[str, str], *args: str) -> None:
         self.env = {**env, "DISPLAY": display}
@@ -77,13 +86,35 @@ class App:
             stderr=subprocess.PIPE,
             text=True,
         )
-        self.window = wait_for(self._window, "the app's window")
-        ready = self.process.stdout.readline()  # type: ignore[union-attr]
-        assert ready.startswith("companion: ready"), ready + self.process.stderr.read()  # type: ignore[union-attr]
+        self.out = lines_of(self.process.stdout)  # type: ignore[arg-type]
+        self.err = lines_of(self.process.stderr)  # type: ignore[arg-type]
+        ready = self.line("companion: ready", "the app's ready line")
+        self.ready_at = time.monotonic()
         self.screen = ready.split()[-2]
+        self.window = wait_for(self._window, "the app's window")
+
+    def line(self, start: str, what: str, seconds: float = 120.0) -> str:
+        """The app's next line on stdout that starts with `start`."""
+        deadline = time.monotonic() + limit(seconds)
+        while True:
+            try:
+                line = self.out.get(timeout=0.05)
+            except queue.Empty:
+                assert self.process.poll() is None, f"the app ended: {self.stderr()}"
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"timed out waiting for {what}") from None
+                continue
+            if line.startswith(start):
+                return line
+
+    def stderr(self) -> str:
+        told = []
+        while not self.err.empty():
+            told.append(self.err.get())
+        return "".join(told)
 
     def _window(self) -> str | None:
-        assert self.process.poll() is None, self.process.stderr.read()  # type: ignore[union-attr]
+        assert self.process.poll() is None, self.stderr()
         found = subprocess.run(
             ["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
             env=self.env,
@@ -97,23 +128,24 @@ class App:
         """A real key press: X delivers it to the window, Kivy to the simulated pin.
 
         Presses come at a person's pace: the buttons drop a second press within their
-        lock-out (0.3 s) as contact bounce, so a test typing faster would lose keys."""
+        lock-out (0.3 s) as contact bounce, so a test typing faster would lose keys. The
+        pause is the lock-out's length, a rule of the buttons, not a wait for anything."""
         time.sleep(LOCKOUT_S)
         subprocess.run(
             ["xdotool", "windowfocus", "--sync", self.window, "key", name],
             env=self.env,
             check=True,
-            timeout=10,
+            timeout=limit(30),
         )
 
     def click(self, where: tuple[int, int], *, held: float = 0.0) -> None:
-        """A real click (or a press held `held` seconds) at window coordinates."""
-        time.sleep(LOCKOUT_S)  # a person's pace: the last answer is on the screen
-        run: dict[str, Any] = {"env": self.env, "check": True, "timeout": 10}
+        """A real click (or a press held `held` seconds) at window coordinates; X hands
+        the app its input in order, and a test waits for what a click stores."""
+        run: dict[str, Any] = {"env": self.env, "check": True, "timeout": limit(30)}
         x, y = str(where[0]), str(where[1])
         subprocess.run(["xdotool", "mousemove", "--window", self.window, x, y], **run)
         subprocess.run(["xdotool", "mousedown", "1"], **run)
-        time.sleep(held)
+        time.sleep(held)  # the press's length, not a wait for anything
         subprocess.run(["xdotool", "mouseup", "1"], **run)
 
     def pass_secret(self, players: int) -> None:
@@ -124,7 +156,7 @@ class App:
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
+        self.process.wait(limit(30))
 
 
 def actions(db: Path) -> list[str]:

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.waiting import limit
+
 ROOT = Path(__file__).resolve().parents[2]
 FILES = Path(__file__).resolve().parent / "files"
 GOLDEN = sorted(
@@ -23,7 +25,7 @@ def replay(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-m", "companion", "replay", str(path), "--json", *extra],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=limit(60),
         cwd=ROOT,
     )
 

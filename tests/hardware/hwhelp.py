@@ -9,8 +9,9 @@ import time
 from collections.abc import Callable
 
 from hardware.events import EventQueue, HardwareEvent
+from tests.waiting import limit
 
-TIMEOUT_S = 5.0
+TIMEOUT_S = limit(10.0)
 
 
 def next_event(

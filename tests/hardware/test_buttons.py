@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.pi import PiPin
 
 from companion.config import ButtonsConfig
 from companion.core.hourglass import FakeClock
@@ -14,6 +15,7 @@ from hardware.dice import Roll
 from hardware.errors import DeviceError
 from hardware.events import EventQueue, HardwareEvent, Kind, Source, drain
 from tests.hardware.hwhelp import next_event, pending
+from tests.waiting import wait_until
 
 QUICK = ButtonsConfig(hold_time=0.05, lockout_s=0.3)
 
@@ -163,3 +165,33 @@ def test_events_are_frozen_and_drained_in_order(events: EventQueue) -> None:
         events.put(HardwareEvent(Source.GO, Kind.PRESSED, time=float(n)))
     assert [e.time for e in drain(events, limit=3)] == [0, 1, 2]
     assert [e.time for e in drain(events)] == [3, 4]
+
+
+def test_a_tap_whose_release_callback_comes_late_is_no_hold(
+    reader: ButtonReader, factory: MockFactory, events: EventQueue
+) -> None:
+    """Under load the hold thread can wake before the release's callback has run: the
+    pin reads released by then, so it is no hold, and the late callback is the tap."""
+    pin = factory.pin(QUICK.go)
+    press(factory, QUICK.go)
+    pin._change_state(True)  # the contact opened; gpiozero's callback is still to come
+    channel = reader.channels[Source.GO]
+    wait_until(lambda: channel.hold_calls, "gpiozero's hold thread", 30)
+    assert pending(events) == []  # not held
+    pin._call_when_changed()  # the callback, late, with the edge's own time
+    assert [e.kind for e in pending(events)] == ["pressed"]
+
+
+def test_a_hold_whose_edges_arrive_together_is_a_hold(
+    reader: ButtonReader, factory: MockFactory, events: EventQueue
+) -> None:
+    """A press held longer than hold_time whose two callbacks run one after the other
+    (the hold thread never had the pin down to itself): held, by the edges' times."""
+    pin = factory.pin(QUICK.go)
+    now = factory.ticks()
+    # Each edge as a pin driver reports it: the level, and the time it changed.
+    pin._change_state(False)
+    PiPin._call_when_changed(pin, now - 1.0, False)  # pressed a second ago
+    pin._change_state(True)
+    PiPin._call_when_changed(pin, now - 0.5, True)  # released half a second ago
+    assert [e.kind for e in pending(events)] == ["held"]

@@ -15,6 +15,7 @@ from hardware.events import HardwareEvent, Kind, Source
 from hardware.flood import FloodQueue
 from hardware.sim import PtyDevice
 from tests.hardware.hwhelp import next_event, wait_until
+from tests.waiting import limit
 
 FLOOD = 100_000
 FAST = (0.01, 0.1)
@@ -81,7 +82,7 @@ def test_each_event_kept_calls_on_put_and_a_refused_one_does_not() -> None:
 def test_get_and_drain_share_one_queue() -> None:
     events = FloodQueue(maxsize=4)
     events.put(press())
-    assert events.get(timeout=1).kind == Kind.PRESSED
+    assert events.get(timeout=limit(10)).kind == Kind.PRESSED
     events.put(press(Source.PAUSE))
     assert [e.source for e in events.drain().events] == [Source.PAUSE]
 
@@ -125,7 +126,7 @@ def test_a_flood_of_rolls_from_a_real_reader_keeps_memory_flat(pty_dice: PtyDevi
             tracemalloc.reset_peak()
             for start in range(0, FLOOD, 1000):  # nobody takes events meanwhile
                 pty_dice.write(rolls(start + 1, start + 1001))
-            wait_until(lambda: reader.status().rolls + reader.status().dropped == FLOOD, 60)
+            wait_until(lambda: reader.status().rolls + reader.status().dropped == FLOOD, limit(60))
             _, peak = tracemalloc.get_traced_memory()
             kept = [e.payload["seq"] for e in events.drain().events]
             assert kept == list(range(1, 65))  # the first rolls wait; none was replaced

@@ -24,8 +24,9 @@ from hardware.buzzer import EXPIRY_HZ, WARNING_HZ, BuzzerController, RecordingSo
 from hardware.strip import Frame, RecordingStrip
 from tests.play.test_timer import Memory
 from tests.tables.helpers import act, session
+from tests.waiting import limit
 
-GUARD_S = 10  # a test that waits longer than this for the thread has failed
+GUARD_S = limit(20)  # a test that waits longer than this for the thread has failed
 
 
 class Steps:

@@ -12,11 +12,12 @@ from companion.core.hourglass import FakeClock
 from hardware.dice import DiceReader
 from hardware.events import HardwareEvent, Kind
 from hardware.sim import GARBAGE, PtyDevice, roll_lines
+from tests.waiting import limit
 
 from .table import data_store, new_game, open_model
 
 UNPLUGS = 50
-TIMEOUT_S = 5.0
+TIMEOUT_S = limit(10.0)
 
 
 def wait_for(events: queue.Queue, kind: str, seen: list[HardwareEvent]) -> HardwareEvent:

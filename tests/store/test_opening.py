@@ -35,6 +35,7 @@ from tests.store.conftest import (
     remount_read_only,
     without_rights,
 )
+from tests.waiting import limit
 
 
 def stored_game(path: Path) -> int:
@@ -244,7 +245,7 @@ def test_programs_starting_together_on_an_old_schema_migrate_it_once(tmp_path: P
             assert child.stdin is not None
             child.stdin.write("go\n")
             child.stdin.flush()
-        outcomes = [child.communicate(timeout=60) for child in children]
+        outcomes = [child.communicate(timeout=limit(60)) for child in children]
         for child, (out, err) in zip(children, outcomes, strict=True):
             assert child.returncode == 0, (attempt, err)
             assert out == "no notice\n", (attempt, out)

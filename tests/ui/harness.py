@@ -24,6 +24,7 @@ from companion.store import Store
 from companion.ui.app import CompanionApp
 from companion.ui.fit import problem
 from tests.english_words import english_words
+from tests.waiting import wait_until
 
 OUT = Path(__file__).parent / "out"
 FIT_SIZE = (800, 480)  # the size every label's text is checked at: the smallest
@@ -34,6 +35,7 @@ SHOWN = (
     *("badges", "altitude", "colour_name", "side_labels", "balloon_text", "move_text"),
 )
 KEYS = {"space": (32, 44, " "), "u": (117, 24, "u"), "p": (112, 19, "p")}
+TAP_S = 0.1  # how long a finger is down for a tap, by the touch's own times
 
 
 def shown(widget: Any) -> bool:
@@ -96,22 +98,26 @@ class Harness:
         self.clock.advance(seconds)
         self.step(2)
 
-    def wait(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
-        """For work on another thread (the dice reader): step frames until true."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AssertionError("condition not met in time")
+    def wait(self, condition: Callable[[], object], what: str = "the condition") -> None:
+        """For work on another thread (the dice reader) or on Kivy's clock (a hold):
+        step frames until true, with one generous limit (tests/waiting.py)."""
+
+        def frame() -> None:
             self.step(1)
-            time.sleep(0.005)  # let the reader thread run; the condition is the sync
+            time.sleep(0.005)  # lets the other thread run; the condition is the sync
+
+        wait_until(condition, what, 60, between=frame)
 
     # -- input ---------------------------------------------------------------------
     def tap(self, widget: Any) -> None:
+        """A tap of TAP_S by the touch's own times (as an input provider stamps them),
+        however long the frames in between take on a loaded machine."""
         self.step(1)  # a widget just built is laid out at the next frame
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
+        touch.time_end = touch.time_start + TAP_S  # the release, read; its frame to come
         self.step(1)
         touch.touch_up()
         self.step(2)
@@ -123,6 +129,14 @@ class Harness:
         touch.touch_down()
         self.step(2)
         return touch
+
+    def hold(self, widget: Any, until: Callable[[], object], what: str) -> None:
+        """A finger kept on `widget` until `until()` (a hold fires on Kivy's clock, on
+        real frames), then lifted."""
+        touch = self.press(widget)
+        self.wait(until, what)
+        touch.touch_up()
+        self.step(2)
 
     def pause_and_go_on(self, screen: Any, picture: Callable[[], object]) -> None:
         """GO starts the glass, the PAUSE button pauses it (`picture` then), GO goes on."""

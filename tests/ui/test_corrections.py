@@ -4,7 +4,6 @@ each step an `adjust` the rules check, a refusal shown in the dialog itself."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -65,14 +64,8 @@ def open_row(ui: Harness, kind: type, name: str, title: str) -> tuple[Any, dict[
 
 
 def hold(ui: Harness, button: Any, until: Any) -> None:
-    """A long press: the hold's own clock fires after `hold_s` of real time."""
-    touch = ui.press(button)
-    deadline = time.monotonic() + 3
-    while not until() and time.monotonic() < deadline:
-        ui.step(1)
-        time.sleep(0.02)
-    touch.touch_up()
-    ui.step(2)
+    """A long press: the hold fires once the finger has been down `hold_s`."""
+    ui.hold(button, until, "the hold's step")
 
 
 def adjusts(ui: Harness) -> list[dict[str, Any]]:

@@ -11,6 +11,18 @@ from pathlib import Path
 from tests.ui.harness import Harness
 
 
+def freed(ui: Harness, screen: weakref.ref[object], what: str) -> None:
+    """Frames run until nothing holds the left screen: its switch ends and it is
+    released after however many frames that takes (a transition's end is a Kivy
+    animation's, on real time), each frame followed by a collection."""
+
+    def gone() -> bool:
+        gc.collect()
+        return screen() is None
+
+    ui.wait(gone, what)
+
+
 def test_a_left_screen_is_freed_and_comes_back_with_its_choices(tmp_path: Path) -> None:
     ui = Harness(tmp_path)
     try:
@@ -23,12 +35,10 @@ def test_a_left_screen_is_freed_and_comes_back_with_its_choices(tmp_path: Path) 
         ui.step(2)
         before = sorted(ui.texts())
         ui.app.show("home")
-        ui.step(2)
-        assert not ui.app.manager.has_screen("newgame")
         released = weakref.ref(chosen)
         del chosen
-        gc.collect()
-        assert released() is None  # nothing holds it: its widgets and textures are gone
+        freed(ui, released, "the new-game screen to be freed")  # widgets, textures and all
+        assert not ui.app.manager.has_screen("newgame")
         ui.app.show("newgame")
         ui.step(2)
         assert ui.screen.game_id == "ballonrennen"
@@ -47,12 +57,11 @@ def test_the_table_is_built_again_where_the_game_was(tmp_path: Path) -> None:
         table = ui.screen
         before = sorted(ui.texts())
         ui.app.show("history")
-        ui.step(2)
-        assert not ui.app.manager.has_screen(table.name)
+        name = table.name
         released = weakref.ref(table)
         del table
-        gc.collect()
-        assert released() is None  # the game in play no longer holds the old table
+        freed(ui, released, "the table to be freed")  # the game in play holds it no more
+        assert not ui.app.manager.has_screen(name)
         ui.app.show(ui.app.screen_for_model())
         ui.step(2)
         assert sorted(ui.texts()) == before

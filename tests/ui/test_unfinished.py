@@ -49,16 +49,11 @@ def ui(tmp_path: Path) -> Iterator[Harness]:
 
 
 def hold(ui: Harness, button: Any) -> None:
-    """A hold of a HoldTap: its own clock runs on real frames."""
-    import time
-
-    touch = ui.press(button)
-    deadline = time.monotonic() + 4
-    while button.progress < 1 and time.monotonic() < deadline and button.parent is not None:
-        ui.step(1)
-        time.sleep(0.02)
-    touch.touch_up()
-    ui.step(2)
+    """A hold of a HoldTap: it fires (and its row goes) once the finger has been down
+    `hold_s`, on real frames."""
+    fired: list[object] = []
+    button.bind(on_hold=lambda *_: fired.append(True))
+    ui.hold(button, lambda: fired, "the hold to fire")
 
 
 def test_every_unfinished_game_is_listed_to_resume_or_abandon(ui: Harness) -> None:

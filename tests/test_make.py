@@ -1,0 +1,100 @@
+"""The Makefile as a new user meets it: without root or sudo, one apt-get line with
+every Debian package that `make run` and `make test` need, and one stop; `make test`
+runs both groups of tests whatever the first gave, with a line for each."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.waiting import limit
+
+pytestmark = pytest.mark.skipif(not shutil.which("make"), reason="needs make")
+
+
+def packages(name: str) -> list[str]:
+    found = re.search(rf"^{name} := (.*)$", (ROOT / "Makefile").read_text(), re.M)
+    assert found, name
+    return found.group(1).split()
+
+
+def tools(tmp_path: Path, *, installed: bool) -> Path:
+    """A folder of stand-ins put first on PATH: `id` says a plain user, `dpkg` says
+    every package is missing (or installed), `apt-get` must never run."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    scripts = {
+        "id": "echo 1000\n",
+        "dpkg": f"exit {0 if installed else 1}\n",
+        "apt-get": f'echo "$@" >> "{tmp_path}/apt-get.calls"; exit 99\n',
+    }
+    for name, body in scripts.items():
+        path = bin_dir / name
+        path.write_text("#!/bin/sh\n" + body)
+        path.chmod(0o755)
+    return bin_dir
+
+
+def make(tmp_path: Path, bin_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`make ARGS` in the project, as a user without root and without sudo. The stamp
+    of an installed .venv is taken as is (-o): nothing is installed."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    return subprocess.run(
+        ["make", "--no-print-directory", "-C", str(ROOT), "-o", ".venv/.installed", "SUDO=", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=limit(120),
+    )
+
+
+def apt_lines(output: str) -> list[str]:
+    return [line for line in output.splitlines() if "apt-get" in line]
+
+
+@pytest.mark.parametrize("target", ["deb", "deb-test", "test"])
+def test_without_root_one_apt_get_line_names_every_package_and_make_stops(
+    tmp_path: Path, target: str
+) -> None:
+    done = make(tmp_path, tools(tmp_path, installed=False), target)
+    assert done.returncode != 0
+    [line] = apt_lines(done.stdout + done.stderr)
+    assert line.startswith("make: as root, run: apt-get update && apt-get install ")
+    named = set(line.split("--no-install-recommends", 1)[1].split())
+    assert named == {*packages("RUN_PACKAGES"), *packages("TEST_PACKAGES")}
+    assert not (tmp_path / "apt-get.calls").exists()
+    assert "make test: " not in done.stdout  # stopped before any test ran
+
+
+def test_a_failed_core_group_does_not_hide_the_ui_group(tmp_path: Path) -> None:
+    calls = tmp_path / "pytest.calls"
+    fake = tmp_path / "pytest"
+    fake.write_text(
+        "#!/bin/sh\n"
+        f'echo "$@" >> "{calls}"\n'
+        'case "$*" in *--ignore=tests/ui*) echo "1 failed, 3 passed in 0.5s"; exit 1;; esac\n'
+        'echo "5 passed in 0.7s"\n'
+    )
+    fake.chmod(0o755)
+    done = make(tmp_path, tools(tmp_path, installed=True), "test", f"PYTEST={fake}")
+    assert done.returncode != 0, done.stdout + done.stderr
+    assert calls.read_text().splitlines() == [
+        "--ignore=tests/ui -p no:cacheprovider",
+        "tests/ui -p no:cacheprovider",
+    ]
+    summary = [line for line in done.stdout.splitlines() if line.startswith("make test: ")]
+    assert len(summary) == 2, done.stdout
+    assert re.fullmatch(
+        r"make test: core: FAILED \(exit 1\) in \d+ s \(CPU \d+ s\): 1 failed, 3 passed in 0.5s",
+        summary[0],
+    )
+    assert re.fullmatch(
+        r"make test: ui: passed in \d+ s \(CPU \d+ s\): 5 passed in 0.7s", summary[1]
+    )

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# make test | test-core | test-ui: each group of tests in a pytest run of its own (the
+# UI tests open a real Kivy window, and Kivy ends the whole process when it cannot),
+# every group named runs whatever the one before gave, then one line per group, and
+# the exit status fails if any group failed.
+#   core: the rules, the store, the commands, the hardware, end to end (all but tests/ui)
+#   ui:   the screens in a real window (tests/ui)
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+PYTEST=${PYTEST:-.venv/bin/python -m pytest}
+declare -A ARGS=([core]="--ignore=tests/ui" [ui]="tests/ui")
+# The CPU seconds this shell's children have used (pytest and what it starts): on an
+# idle machine about the group's time, and a measure that load does not change.
+# `times` is run by this shell itself (in a $(...) it would count a subshell's children).
+tf=$(mktemp)
+trap 'rm -f "$tf"' EXIT
+cpu() {
+  tail -n 1 "$tf" | awk '{ for (i = 1; i <= 2; i++) {
+      split($i, t, "m"); sub("s", "", t[2]); s += t[1] * 60 + t[2] } }
+    END { printf "%d", s }'
+}
+
+summary=()
+failed=0
+for group in "$@"; do
+  times >"$tf"
+  cpu_before=$(cpu)
+  [ -n "${ARGS[$group]:-}" ] || { echo "test-groups: no group $group" >&2; exit 2; }
+  log=$(mktemp)
+  started=$SECONDS
+  # shellcheck disable=SC2086  # PYTEST is a command with its arguments
+  $PYTEST ${ARGS[$group]} -p no:cacheprovider 2>&1 | tee "$log"
+  code=${PIPESTATUS[0]}
+  last=$(grep -E '[0-9]+ (passed|failed|error)|no tests ran' "$log" | tail -n 1 | tr -d '=' \
+    | sed 's/^ *//; s/ *$//')
+  rm -f "$log"
+  verdict=passed
+  if [ "$code" != 0 ]; then
+    verdict="FAILED (exit $code)"
+    failed=1
+  fi
+  times >"$tf"
+  used=$(($(cpu) - cpu_before))
+  summary+=("make test: $group: $verdict in $((SECONDS - started)) s (CPU $used s):\
+ ${last:-pytest said nothing}")
+done
+printf '%s\n' "${summary[@]}"
+exit "$failed"
