@@ -157,7 +157,7 @@ class BrWindRose(Redrawn):
         altitude = found.altitude
         group = f"marker_{altitude}"
         colour = theme.ACCENT if altitude == self.active else theme.TEXT
-        Color(*theme.rgba(colour))
+        Color(*theme.rgba(colour), group=group)
         Quad(points=[c for x, y in found.shaft for c in (cx + x, cy + y)], group=group)
         Triangle(points=[c for x, y in found.head for c in (cx + x, cy + y)], group=group)
         # the altitude in the head, dark on the marker's colour
@@ -328,15 +328,17 @@ class BallastToken(Token):
 class Balance(Redrawn):
     """The tokens in front of a player as the rulebook lays them out: each sandbag
     and the mail sack under a gas canister. A canister with nothing under it lifts
-    the balloon, so those are outlined: their count is the altitude in the air."""
+    a flying balloon, so those are outlined: their count is the altitude in the air.
+    On the ground nothing lifts it: no canister is outlined."""
 
     gas = NumericProperty(0)
     sandbags = NumericProperty(0)
     mail_sack = NumericProperty(0)
+    flying = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.watch("gas", "sandbags", "mail_sack")
+        self.watch("gas", "sandbags", "mail_sack", "flying")
 
     def draw(self) -> None:
         gas, ballast = int(self.gas), int(self.mail_sack) + int(self.sandbags)
@@ -347,11 +349,12 @@ class Balance(Redrawn):
             x = self.x + column * (side + gap)
             top, bottom = self.top - side, self.top - 2 * side - gap
             if column < gas:
-                if column >= ballast:  # lift: outlined in the accent colour
-                    Color(*theme.rgba(theme.ACCENT))
+                if column >= ballast and self.flying:  # lift: outlined in the accent colour
+                    Color(*theme.rgba(theme.ACCENT), group="lift")
                     Line(
                         rounded_rectangle=(x - 1, top - 1, side + 2, side + 2, side * 0.2),
                         width=1.3,
+                        group="lift",
                     )
                 draw_canister(x, top, side)
             if column < int(self.mail_sack):
@@ -396,6 +399,7 @@ class BrPlayerRow(ButtonBehavior, BoxLayout):
     sandbags = NumericProperty(0)
     mail_sack = NumericProperty(0)
     altitude = StringProperty("0")
+    flying = BooleanProperty(False)
 
 
 class BrLadderRow(BoxLayout):
