@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.session import Session
-from companion.games import ballonrennen as br
 from companion.ui.tables.ballonrennen import view
 from companion.ui.tables.ballonrennen.adapter import ADAPTER
 from tests.tables.helpers import EN, act, session
