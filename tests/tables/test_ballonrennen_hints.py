@@ -49,6 +49,22 @@ def test_on_the_ground_before_the_card() -> None:
     assert row(played, "Ola") == ("at the start", False)
 
 
+def test_on_the_ground_after_the_card_the_balloon_stays() -> None:
+    played = game(("wind_card", {"card": "rising"}))
+    assert hints(played) == ("", "Stays on the ground", 0, "Ola: end your turn")
+    assert row(played, "Ola") == ("at the start", False)
+
+
+def test_the_turn_after_a_forced_landing_the_balloon_stays_down() -> None:
+    played = game(UP_2, ("wind_card", {"card": "rising"}), ("forced_landing", {}))
+    for _ in ("Ola", "Jan", "Ewa"):
+        act(played, "end_turn")
+        act(played, "wind_card", card="calm")
+    assert played.state.current == "Ola"
+    assert hints(played)[:3] == ("", "Stays on the ground", 0)
+    assert row(played, "Ola") == ("landed", False)
+
+
 def test_flying_before_the_card_the_wind_at_the_balloons_altitude() -> None:
     played = game(UP_2)
     assert hints(played)[:3] == ("SE", "At altitude 2: south-east", 2)

@@ -55,12 +55,12 @@ def moves(made: Mapping[str, Any], balloon: str) -> bool:
 
 
 def move_message(made: Mapping[str, Any], balloon: str) -> Message:
+    if not made["direction"] or balloon == "landed":  # on the ground when the card came
+        return UB("move_ground")
     if balloon == "finished":
         return UB("move_goal")
-    if balloon == "waiting":  # a forced landing this turn
+    if balloon == "waiting":  # it flew when the card came: a forced landing since
         return UB("move_forced")
-    if not made["direction"] or balloon != "flying":
-        return UB("move_ground")
     if made["spaces"] == 0:
         return UB("move_none")
     return UB("move_spaces", spaces=made["spaces"], direction=made["direction"])
