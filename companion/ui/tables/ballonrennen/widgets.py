@@ -204,8 +204,11 @@ class DirectionArrow(Redrawn):
         angle = angle_of(self.direction)
         rad = math.radians(angle)
         dx, dy = math.cos(rad), math.sin(rad)
-        # as long as the widget allows that way (a flat widget holds a long east arrow)
-        room = min(self.width / max(abs(dx), 1e-6), self.height / max(abs(dy), 1e-6))
+        # as long as the widget allows for every side: one altitude, one length
+        room = min(
+            min(self.width / max(abs(math.cos(a)), 1e-6), self.height / max(abs(math.sin(a)), 1e-6))
+            for a in (math.radians(angle_of(d)) for d in DIRECTIONS)
+        )
         size = MARKER_LENGTH[int(self.altitude) - 1] if self.altitude else 0.9
         length = room * size * 0.9
         width = (MARKER_WIDTH[int(self.altitude) - 1] if self.altitude else 3.5) * scale()
