@@ -133,6 +133,11 @@ class Hourglass:
         self._pending = [w for w in self.warnings if w < self._left_at_mark]
         self._phase = Phase.PAUSED if self._left_at_mark > 0 else Phase.EXPIRED
 
+    def restore_running(self, seconds_left: float) -> None:
+        """A turn brought back by an undo: its glass runs on from the sand it had."""
+        self.restore_paused(seconds_left)
+        self.resume()
+
     def due_in(self) -> float | None:
         """Seconds until `poll()` has news (the next warning or the end); None when the
         glass is not running."""

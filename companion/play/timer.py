@@ -6,7 +6,9 @@ that makes the adapter's `turn_started` true starts it, an end of turn resets it
 the rules know when it ran out), and an app-only one for a game whose rules have no
 timer (the adapter's `glass_turn`: GO starts it, it belongs to that turn and only
 signals when time is up). Either way a glass that was running when the app stopped
-comes back paused, with the sand it had when the app stopped.
+comes back paused, with the sand it had when the app stopped; a turn brought back by an
+undo (or a redo) gets its glass as it was when the turn ended: running on, paused or run
+out, with the sand it had then.
 
 Two threads use it: the main thread changes it (a start, a pause, the session's
 changes) and keeps it in the store (`keep()`); the glass driver
@@ -66,6 +68,16 @@ class GlassMemory(Protocol):
     def beat(self, glass: Mapping[str, Any]) -> None: ...
 
     def saved_glass(self) -> Mapping[str, Any]: ...
+
+
+def bring_back(glass: Hourglass, record: Mapping[str, Any], as_it_was: bool) -> None:
+    """A turn's glass from its record: as it was (an undo, a redo) or, after a restart,
+    paused (nobody may be at the table yet)."""
+    seconds = float(record.get("seconds_left") or 0)
+    if as_it_was and record.get("phase") == "running":
+        glass.restore_running(seconds)
+    else:
+        glass.restore_paused(seconds)
 
 
 def sound(buzzer: BuzzerController, events: Iterable[HourglassEvent]) -> None:
@@ -213,7 +225,7 @@ class TurnTimer:
                 self.glass.start()
                 self._save()
             else:
-                self._sync()
+                self._sync(back=change != "apply")
 
     def close(self) -> None:
         with self._changing():
@@ -230,32 +242,43 @@ class TurnTimer:
             self.memory.save_glass(record)
 
     # -- keeping in step -----------------------------------------------------------------
-    def _sync(self) -> None:
+    def _sync(self, back: bool) -> None:
+        """`back`: an undo or a redo brought the session back to a state it had."""
         glass = self.glass
         if glass is None:
             return
-        if self.app_turn() is not None:
-            self._sync_app_glass(glass)
+        if self.app_turn() is not None or self._glass_turn is not None:
+            self._sync_app_glass(glass, back)
             return
         if not (self.timed and self.adapter.turn_started(self.session)):
             self._reset(glass)
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
         elif glass.phase is Phase.IDLE:
-            glass.restore_paused(self.records.saved_seconds() or glass.duration)
+            saved = self.records.saved()
+            if not saved.get("seconds_left"):
+                saved = {"seconds_left": glass.duration}
+            bring_back(glass, saved, as_it_was=back)
         self._save()
 
-    def _sync_app_glass(self, glass: Hourglass) -> None:
-        """An app-only glass runs while its turn lasts; a turn brought back by undo
-        gets the seconds it had left, paused."""
+    def _sync_app_glass(self, glass: Hourglass, back: bool) -> None:
+        """An app-only glass runs while its turn lasts, and the end of the race ends its
+        turn too; a turn brought back by an undo or a redo gets its glass as it was. A
+        new turn (an action, not a way back) waits for GO, whatever an undone turn of
+        the same number once had."""
         turn = self.app_turn()
         if turn == self._glass_turn:
             return
         self._reset(glass)
         self._glass_turn = None
-        saved = self.records.saved()
-        if self.timed and saved.get("turn") == turn and saved.get("phase") != "idle":
-            glass.restore_paused(float(saved.get("seconds_left") or 0))
+        if turn is None:
+            return
+        if not back:
+            self.records.forget_from(turn)
+            return
+        saved = self.records.of_turn(turn)
+        if self.timed and saved is not None:
+            bring_back(glass, saved, as_it_was=True)
             self._glass_turn = turn
 
     def _reset(self, glass: Hourglass) -> None:
@@ -269,9 +292,16 @@ class TurnTimer:
         """A glass that was running when the app stopped comes back paused, with the
         sand it had then (the newest record: the store's or the heartbeat's)."""
         glass = self.glass
-        if glass is not None and self.app_turn() is not None:
-            self._sync_app_glass(glass)
-        elif glass is None or not (self.timed and self.adapter.turn_started(self.session)):
+        turn = self.app_turn()
+        if glass is None:
+            return
+        if turn is not None:
+            record = self.records.of_turn(turn)
+            if not (self.timed and record is not None):
+                return
+            bring_back(glass, record, as_it_was=False)
+            self._glass_turn = turn
+        elif not (self.timed and self.adapter.turn_started(self.session)):
             return
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
@@ -297,8 +327,14 @@ class GlassRecords:
         self.clock = clock
         self.last_save = self.last_beat = clock()
         self.pending: dict[str, Any] | None = None  # saved, not written yet
-        saved_n = memory.saved_glass().get("n")
+        saved = memory.saved_glass()
+        saved_n = saved.get("n")
         self._n = saved_n if isinstance(saved_n, int) else 0  # the last record's number
+        # An app-only glass's last record of each turn: an undone turn finds its own
+        # sand even after the next turn's glass was started.
+        self._turns: dict[int, Mapping[str, Any]] = {}
+        if isinstance(saved.get("turn"), int):
+            self._turns[saved["turn"]] = saved
 
     def record(self, glass: Hourglass, turn: int | None) -> dict[str, Any]:
         self._n += 1
@@ -316,6 +352,18 @@ class GlassRecords:
             return
         self.last_save = self.clock()
         self.pending = self.record(glass, turn)
+        if turn is not None:
+            self._turns[turn] = self.pending
+
+    def of_turn(self, turn: int) -> Mapping[str, Any] | None:
+        """The last record of an app-only glass's turn, if it ever ran."""
+        found = self._turns.get(turn)
+        return found if found is not None and found.get("phase") != "idle" else None
+
+    def forget_from(self, turn: int) -> None:
+        """A new action made turn `turn` anew: the records of an undone future go."""
+        for old in [t for t in self._turns if t >= turn]:
+            del self._turns[old]
 
     def save_due(self) -> bool:
         """A running glass is written to the store every few seconds."""

@@ -76,6 +76,17 @@ def test_restart_restores_a_running_glass_paused():
     assert empty.phase is Phase.EXPIRED
 
 
+def test_an_undo_restores_a_running_glass_running_with_the_warnings_still_to_come():
+    clock, hourglass = glass()
+    hourglass.restore_running(7.5)
+    assert hourglass.phase is Phase.RUNNING and hourglass.seconds_left() == 7.5
+    clock.advance(3)
+    assert [e.seconds_left for e in hourglass.poll()] == [5.0]
+    _, empty = glass()
+    empty.restore_running(0)
+    assert empty.phase is Phase.EXPIRED
+
+
 def test_start_again_refills_and_rearms_the_warnings():
     clock, hourglass = glass(10, (3,))
     hourglass.start()

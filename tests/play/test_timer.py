@@ -71,8 +71,8 @@ def test_the_rules_glass_starts_with_start_timer_and_stops_with_the_turn() -> No
     act(game, "dice", values=[1, 2, 3, 4, 5])
     act(game, "end_turn")
     assert glass.view().phase is Phase.IDLE  # type: ignore[union-attr]
-    game.undo()  # the turn comes back with the sand it had, paused
-    assert glass.view().phase is Phase.PAUSED  # type: ignore[union-attr]
+    game.undo()  # the turn comes back as it was: its glass runs on with the sand it had
+    assert glass.view().phase is Phase.RUNNING  # type: ignore[union-attr]
     assert glass.view().seconds_left == 9.0  # type: ignore[union-attr]
 
 
@@ -86,9 +86,10 @@ def test_the_apps_glass_starts_on_go_and_belongs_to_its_turn() -> None:
     glass.poll()
     end_ballonrennen_turn(game)
     assert glass.app_glass_idle()  # the next turn waits for its GO
+    clock.advance(5)  # Jan has not started his glass: no sand runs
     game.undo()
     assert not glass.app_glass_idle()
-    assert glass.view().phase is Phase.PAUSED  # type: ignore[union-attr]
+    assert glass.view().phase is Phase.RUNNING  # type: ignore[union-attr]
     assert glass.view().seconds_left == 18.0  # type: ignore[union-attr]
 
 
@@ -156,3 +157,67 @@ def test_the_glass_sounds_a_beep_per_warning_and_a_tone_at_the_end() -> None:
     sound(buzzer, glass.poll())
     assert [b.hz for b in buzzer.pending] == [WARNING_HZ, EXPIRY_HZ]
     assert sounder.playing == WARNING_HZ
+
+
+def reach_goal_with_the_glass_running(game: Session, glass: TurnTimer, clock: FakeClock) -> None:
+    """Ola takes off, turns over a card, drops the mail and reaches the goal with 18 s
+    of her glass left: the race is over."""
+    glass.start_app_glass()
+    act(game, "release", sandbags=1)
+    act(game, "wind_card", card="calm")
+    act(game, "drop_mail")
+    clock.advance(12)
+    glass.poll()
+    act(game, "reach_goal")
+    assert game.summary()["over"]
+
+
+def test_the_end_of_the_race_ends_the_apps_glass_and_its_undo_brings_it_back() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    glass = timer(game, clock, memory, turn_timer_seconds=30)
+    reach_goal_with_the_glass_running(game, glass, clock)
+    assert glass.view().phase is Phase.IDLE  # type: ignore[union-attr]
+    clock.advance(40)  # the results on screen: no sand runs for the race that is over
+    game.undo()
+    # The turn as it was: the card turned over, the glass running with its 18 s.
+    assert not glass.app_glass_idle()
+    assert glass.view().phase is Phase.RUNNING  # type: ignore[union-attr]
+    assert glass.view().seconds_left == 18.0  # type: ignore[union-attr]
+    clock.advance(3)
+    assert glass.view().seconds_left == 15.0  # type: ignore[union-attr]
+
+
+def test_an_undone_turn_gets_its_own_sand_after_the_next_glass_started() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    glass = timer(game, clock, memory, turn_timer_seconds=30)
+    glass.start_app_glass()
+    clock.advance(12)
+    end_ballonrennen_turn(game)
+    glass.start_app_glass()  # Jan's GO: his own glass
+    clock.advance(5)
+    game.undo()  # Ola's end of turn: her glass again, not Jan's
+    assert glass.view().phase is Phase.RUNNING  # type: ignore[union-attr]
+    assert glass.view().seconds_left == 18.0  # type: ignore[union-attr]
+    act(game, "end_turn")  # ended again: Jan's turn is a new one, its glass waits for GO
+    assert glass.app_glass_idle()
+
+
+def test_a_paused_or_run_out_glass_comes_back_so_after_an_undo() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    glass = timer(game, clock, memory, turn_timer_seconds=30)
+    glass.start_app_glass()
+    clock.advance(10)
+    glass.toggle_pause()
+    end_ballonrennen_turn(game)
+    game.undo()
+    assert glass.view().phase is Phase.PAUSED  # type: ignore[union-attr]
+    assert glass.view().seconds_left == 20.0  # type: ignore[union-attr]
+    glass.toggle_pause()
+    clock.advance(25)
+    glass.poll()
+    act(game, "end_turn")
+    game.undo()
+    assert glass.view().phase is Phase.EXPIRED  # type: ignore[union-attr]

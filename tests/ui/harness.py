@@ -59,6 +59,16 @@ def text_trouble(widget: Any) -> str | None:
     return problem(widget)
 
 
+def drawn_text_trouble(widget: Any) -> list[str]:
+    """What is wrong with the words a widget draws on its canvas itself (the wind
+    rose's names): each such widget says, by its `drawn_text_trouble(min_px)`."""
+    check = getattr(widget, "drawn_text_trouble", None)
+    if check is None or not shown(widget):
+        return []
+    troubles: list[str] = check(MIN_FONT_PX * App.get_running_app().scale - 0.01)
+    return [f"{type(widget).__name__}: {t}" for t in troubles]
+
+
 class Harness:
     def __init__(
         self,
@@ -232,7 +242,8 @@ class Harness:
     def check_texts(self, *, any_size: bool = False) -> None:
         """At 800x480, every label on screen (and in an open dialog) shows all of its
         text inside its widget, breaks lines only between words, and is at least
-        16 px high: the words the players need are never cut, clipped or tiny."""
+        16 px high, and so do the words a widget draws itself (none over another or
+        over a drawing): the words the players need are never cut, clipped or tiny."""
         if tuple(Window.size) != FIT_SIZE and not any_size:
             return
         found = []
@@ -241,6 +252,7 @@ class Harness:
                 trouble = text_trouble(widget)
                 if trouble is not None:
                     found.append(f"{type(widget).__name__}: {trouble}")
+                found += drawn_text_trouble(widget)
         report = os.environ.get("COMPANION_FIT_REPORT")  # a survey: list, do not stop
         if report and found:
             with open(report, "a", encoding="utf-8") as out:

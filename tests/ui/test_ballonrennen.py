@@ -207,3 +207,35 @@ def test_app_deck_with_the_turn_timer(ui: Harness) -> None:
     ui.key("space")
     assert check(ui)["current"] == "Dora"
     assert model.summary["table"]["deck_left"] == 58
+
+
+def test_undo_from_the_results_brings_back_the_turn_and_its_glass(ui: Harness) -> None:
+    """The goal reached with 18 s of the turn timer left, and taken back from the
+    results: the card is still turned over, the glass runs on from its 18 s and GO
+    ends the turn (it does not start the glass again)."""
+    start(ui, ("Dora", "Emil"), "+", "+")
+    model = ui.app.model
+    screen = ui.screen
+    ui.key("space")  # GO starts the app's own glass
+    for kind, fields in (("release", {"sandbags": 1}), ("wind_card", {"card": "calm"})):
+        assert model.act(kind, **fields)
+    panel_tap(ui, "Mail dropped")
+    ui.advance(11)  # with the key's second: 18 s left
+    before = (screen.go_text, screen.seconds_text, screen.phase, screen.step_text)
+    assert before[:3] == ("End the turn", "18 s", "running")
+    panel_tap(ui, "Reached the goal")
+    assert ui.app.root.current == "results"
+    ui.advance(40)  # the results on screen for a while: no turn's sand runs
+    ui.key("u")
+    assert ui.app.root.current == "ballonrennen"
+    screen = ui.screen
+    assert ui.log_types()[-1] == "drop_mail"
+    assert screen.message_text == "Undone: Dora's arrival at the goal"
+    assert (screen.go_text, screen.seconds_text, screen.phase, screen.step_text) == before
+    ui.step(2)  # the second after the UNDO key ran on the glass brought back
+    assert screen.seconds_text == "17 s"
+    ui.shot("ballonrennen-results-undone", every_language=False)
+    ui.key("space")  # GO ends the turn
+    assert ui.log_types()[-1] == "end_turn"
+    assert check(ui)["current"] == "Emil"
+    assert screen.go_text == "Start the hourglass" and screen.phase == "idle"

@@ -13,7 +13,7 @@ from companion.core.messages import Message
 from companion.core.model import ActionBase, EndTurn, PlayerSpec
 from companion.core.session import Session
 from companion.games import ballonrennen as br
-from companion.ui.tables.ballonrennen import words
+from companion.ui.tables.ballonrennen import view, words
 from companion.ui.tables.ballonrennen.text import UB, balloon_hex, key
 from companion.ui.tables.base.adapter import (
     TIMER_KEY,
@@ -112,8 +112,11 @@ class BallonrennenAdapter(TableAdapter[br.State]):
         if phase == "favourable":
             return br.M("p_favourable", player=name)
         if phase != "altitude":
-            done = state.current_player.state == "finished"
-            return br.M("p_end", player=name) if done else UB("step_move", player=name)
+            # The balloon moves only while it flies and the card gives it spaces: after
+            # a calm, a forced landing, a landing or the goal there is nothing to move.
+            made = br.RULES.current_move(state)
+            moving = made is not None and view.moves(made, state.current_player.state)
+            return UB("step_move", player=name) if moving else br.M("p_end", player=name)
         if state.turn.landed:
             return br.M("p_card_app" if state.app_deck else "p_card_table", player=name)
         return UB("step_altitude_draw" if state.app_deck else "step_altitude_card", player=name)

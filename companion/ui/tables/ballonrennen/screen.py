@@ -85,7 +85,7 @@ class BallonrennenScreen(TableScreen):
     def _players(self, summary: dict[str, Any]) -> None:
         box = self.ids.players
         box.clear_widgets()
-        for balloon in view.balloons(summary):
+        for balloon in view.balloons(summary, self.state):
             row = BrPlayerRow(
                 name=balloon.name,
                 colour_name=self.app.colour_name(balloon.colour),
@@ -96,6 +96,7 @@ class BallonrennenScreen(TableScreen):
                 sandbags=balloon.sandbags,
                 mail_sack=balloon.mail_sack,
                 altitude=str(balloon.altitude),
+                flying=balloon.flying,
             )
             row.height = 70 * self.app.scale
             row.bind(on_release=lambda w: self.open_correction(w.name))

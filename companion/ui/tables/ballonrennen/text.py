@@ -63,6 +63,8 @@ UB = Catalog(
             "spaces", one="Move 1 space {direction}", other="Move {spaces} spaces {direction}"
         ),
         "move_none": "No move this turn",
+        "move_forced": "Forced landing: the move is over",
+        "move_goal": "At the goal",
         "move_ground": "Stays on the ground",
         "preview": "At altitude {altitude}: {direction}",
         "preview_ground": "On the ground",

@@ -25,14 +25,15 @@ def player(summary: Mapping[str, Any], name: str | None) -> dict[str, Any] | Non
 
 @dataclass(frozen=True)
 class Move:
-    direction: str  # "" on the ground
+    direction: str  # "" when the balloon does not move: no arrow, a dot
     altitude: int  # the marker that moves the balloon, 0 for none
     text: str
 
 
 def move(tr: Tr, state: br.State, summary: Mapping[str, Any]) -> Move:
-    """The turn's move; before the card, where the wind at the balloon's altitude
-    would take it."""
+    """The turn's move as the balloon stands now; before the card, where the wind at
+    the balloon's altitude would take it. Once the balloon has come down (a forced
+    landing) or reached the goal, the card's move is over: no arrow, no spaces."""
     made = br.RULES.current_move(state)
     if made is None:
         found = player(summary, summary.get("current"))
@@ -41,13 +42,25 @@ def move(tr: Tr, state: br.State, summary: Mapping[str, Any]) -> Move:
         if not direction:
             return Move("", altitude, tr(UB("preview_ground")))
         return Move(direction, altitude, tr(UB("preview", altitude=altitude, direction=direction)))
-    altitude = made["altitude"] if made["direction"] else 0
-    return Move(made["direction"] or "", altitude, tr(move_message(made)))
+    balloon = state.current_player.state
+    message = move_message(made, balloon)
+    if not moves(made, balloon):
+        return Move("", 0, tr(message))
+    return Move(made["direction"], made["altitude"], tr(message))
 
 
-def move_message(made: Mapping[str, Any]) -> Message:
-    if not made["direction"]:
+def moves(made: Mapping[str, Any], balloon: str) -> bool:
+    """Does the turn's card still move the balloon (`balloon`: its state)?"""
+    return balloon == "flying" and bool(made["direction"]) and made["spaces"] > 0
+
+
+def move_message(made: Mapping[str, Any], balloon: str) -> Message:
+    if not made["direction"] or balloon == "landed":  # on the ground when the card came
         return UB("move_ground")
+    if balloon == "finished":
+        return UB("move_goal")
+    if balloon == "waiting":  # it flew when the card came: a forced landing since
+        return UB("move_forced")
     if made["spaces"] == 0:
         return UB("move_none")
     return UB("move_spaces", spaces=made["spaces"], direction=made["direction"])
@@ -56,9 +69,9 @@ def move_message(made: Mapping[str, Any]) -> Message:
 def active_altitude(summary: Mapping[str, Any]) -> int:
     """The altitude whose marker moves the current balloon (0: none)."""
     made = summary["table"].get("move")
-    if made is not None:
-        return int(made["altitude"]) if made["direction"] else 0
     found = player(summary, summary.get("current"))
+    if made is not None:
+        return int(made["altitude"]) if found and moves(made, found["state"]) else 0
     return int(found["altitude"]) if found else 0
 
 
@@ -118,25 +131,35 @@ def events(state: br.State) -> list[tuple[str, bool]]:
 class Balloon:
     name: str
     colour: str
-    detail: Message  # at the start, flying, landed, place 2
+    detail: Message  # at the start, flying, landed (also forced down), place 2
     current: bool
     gas: int
     sandbags: int
     mail_sack: int
     altitude: int
+    flying: bool  # only a flying balloon's unbalanced canisters lift it
 
 
-def balloons(summary: Mapping[str, Any]) -> list[Balloon]:
+def balloons(summary: Mapping[str, Any], state: br.State | None = None) -> list[Balloon]:
+    """Each balloon's row; `state` tells a balloon forced down from one at the start."""
+    forced = {p.name for p in state.players if p.forced} if state is not None else set()
     return [
         Balloon(
             name=p["name"],
             colour=p["colour"],
-            detail=UB(f"s_{p['state']}", place=p.get("place")),
+            detail=_detail(p, p["name"] in forced),
             current=p["name"] == summary.get("current"),
             gas=p["tokens"]["gas"],
             sandbags=p["tokens"]["sandbags"],
             mail_sack=p["tokens"]["mail_sack"],
             altitude=p["altitude"],
+            flying=p["state"] == "flying",
         )
         for p in summary["players"]
     ]
+
+
+def _detail(balloon: Mapping[str, Any], forced: bool) -> Message:
+    if balloon["state"] == "waiting" and forced:  # down where it landed, not at the start
+        return UB("s_landed")
+    return UB(f"s_{balloon['state']}", place=balloon.get("place"))

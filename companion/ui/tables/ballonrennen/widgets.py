@@ -24,27 +24,15 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.ballonrennen import DIRECTIONS
 from companion.ui import theme
+from companion.ui.tables.ballonrennen import rose
+from companion.ui.tables.ballonrennen.rose import angle_of
 from companion.ui.widgets import Redrawn, Tap, Token
 
 CANISTER = "#9CC3E6"
 SANDBAG = "#C8A26B"
 SACK = "#F0E442"  # the rulebook's mail sacks are yellow
-MARKER_LENGTH = (0.5, 0.72, 0.94)  # altitude 1 small, 3 large (of an arrow icon)
+MARKER_LENGTH = (0.6, 0.8, 1.0)  # altitude 1 small, 3 large (of an arrow icon)
 MARKER_WIDTH = (2.5, 4.5, 6.5)
-# a rose's marker in parts of its radius: length, head length, head half-width, shaft
-MARKER_SHAPE = (
-    (0.40, 0.26, 0.15, 0.04),
-    (0.52, 0.30, 0.18, 0.06),
-    (0.64, 0.34, 0.21, 0.08),
-)
-
-
-def angle_of(direction: str | None) -> float:
-    """Degrees counterclockwise from east; the hex board's sides are 60 degrees apart
-    and `DIRECTIONS` runs clockwise from east."""
-    if direction not in DIRECTIONS:
-        return 0.0
-    return -60.0 * DIRECTIONS.index(direction)
 
 
 def nearest(current: float, target: float) -> float:
@@ -64,16 +52,23 @@ def text_texture(text: str, size: float, bold: bool = True, colour: str = theme.
 
 
 def draw_arrow(
-    cx: float, cy: float, angle: float, length: float, width: float, start: float = 0.0
+    cx: float,
+    cy: float,
+    angle: float,
+    length: float,
+    width: float,
+    start: float = 0.0,
+    group: str | None = None,
 ) -> None:
-    """An arrow from `start` to `length` away from (cx, cy), pointing at `angle`."""
+    """An arrow from `start` to `length` away from (cx, cy), pointing at `angle`; its
+    instructions in `group` (where a test reads back what was drawn)."""
     rad = math.radians(angle)
     dx, dy = math.cos(rad), math.sin(rad)
     head = max(width * 3.2, length * 0.22)
     x0, y0 = cx + dx * start, cy + dy * start
     tip_x, tip_y = cx + dx * length, cy + dy * length
     base_x, base_y = tip_x - dx * head, tip_y - dy * head
-    Line(points=[x0, y0, base_x, base_y], width=width, cap="round")
+    Line(points=[x0, y0, base_x, base_y], width=width, cap="round", group=group)
     half = head * 0.55
     Triangle(
         points=[
@@ -83,15 +78,18 @@ def draw_arrow(
             base_y + dx * half,
             base_x + dy * half,
             base_y - dx * half,
-        ]
+        ],
+        group=group,
     )
 
 
 class BrWindRose(Redrawn):
     """The three wind markers on the six sides of the hex board, as arrows of three
-    sizes (altitude 1 small, 3 large) with the altitude in the head. Markers on the
-    same side lie next to each other. A marker turns (in at most 200 ms) when a card
-    turns it; the one that moves the current balloon wears the accent colour."""
+    sizes (altitude 1 small, 3 large) with the altitude in the head; the geometry is
+    `rose`'s. Markers on the same side lie next to each other. A marker turns (in at
+    most 200 ms) when a card turns it; the one that moves the current balloon wears
+    the accent colour. Each marker's shapes are drawn in the canvas group
+    `marker_<altitude>`, its digit in `digit_<altitude>`."""
 
     winds = ListProperty(["W", "SE", "E"])  # the markers of altitude 1, 2, 3
     labels = ListProperty(list(DIRECTIONS))  # the six sides' short names, translated
@@ -103,6 +101,7 @@ class BrWindRose(Redrawn):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.texts: list[tuple[str, float, rose.Box]] = []  # each name: size, box
         self.watch("labels", "active", "angle_1", "angle_2", "angle_3")
         self._set_angles(animate=False)
         self.bind(winds=lambda *_: self._set_angles(animate=True))
@@ -117,81 +116,69 @@ class BrWindRose(Redrawn):
             else:
                 setattr(self, name, target)
 
+    @property
+    def unit(self) -> float:
+        return float(min(self.width, self.height) / 2 - 1)
+
+    def settled(self) -> list[rose.Marker]:
+        """The markers where they come to rest (the names make way for these)."""
+        winds = [str(w) for w in self.winds[:3]]
+        return rose.markers(winds, [angle_of(w) for w in winds], self.unit)
+
     def draw(self) -> None:
-        radius = min(self.width, self.height) / 2 - 1
         cx, cy = self.center
+        unit = self.unit
         Color(*theme.rgba(theme.PANEL))
-        Ellipse(pos=(cx - radius, cy - radius), size=(radius * 2, radius * 2))
-        reach = self._draw_sides(cx, cy, radius)
-        for altitude in (3, 2, 1):  # the largest first, so a smaller one shows on top
-            self._draw_marker(cx, cy, reach, altitude)
+        Ellipse(pos=(cx - unit, cy - unit), size=(unit * 2, unit * 2))
+        self._draw_names(cx, cy)
+        angles = [float(getattr(self, f"angle_{a}")) for a in (1, 2, 3)]
+        drawn = rose.markers([str(w) for w in self.winds[:3]], angles, unit)
+        for found in reversed(drawn):  # the largest first: a smaller one shows on top
+            self._draw_marker(cx, cy, found)
         Color(*theme.rgba(theme.TEXT_DIM))
-        dot = radius * 0.05
+        dot = unit * 0.05
         Ellipse(pos=(cx - dot, cy - dot), size=(dot * 2, dot * 2))
 
-    def _draw_sides(self, cx: float, cy: float, radius: float) -> float:
-        """The six names; returns the radius the markers are drawn to, smaller than
-        the rose's where east's or west's name is long ("wsch.") and needs the room."""
-        size = max(16.0 * scale(), radius * 0.15)
+    def _draw_names(self, cx: float, cy: float) -> None:
+        size = 16.0 * scale()
         textures = [
             text_texture(t, size, bold=False, colour=theme.TEXT_DIM) for t in self.labels[:6]
         ]
-        along_axis = max((t.width for t in textures[::3]), default=0.0)
-        edge = radius * 0.97
-        longest = MARKER_SHAPE[-1][0]
-        reach = min(radius, (edge - along_axis - radius * 0.03) / longest)
-        for index, texture in enumerate(textures):
-            rad = math.radians(-60.0 * index)
-            w, h = texture.size
-            along = radius * 0.84
-            if index % 3 == 0:  # east and west: against the edge, clear of the markers
-                along = min(along, edge - w / 2)
-            x, y = cx + math.cos(rad) * along, cy + math.sin(rad) * along
+        sizes = [(float(t.width), float(t.height)) for t in textures]
+        centres = rose.place_names(sizes, self.settled(), self.width, self.height)
+        self.texts = []
+        for text, texture, centre, wh in zip(self.labels, textures, centres, sizes, strict=False):
+            box = rose.box_at(centre, wh)
+            self.texts.append((str(text), size, box))
             Color(1, 1, 1, 1)
-            Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
-        return reach
+            Rectangle(texture=texture, pos=(cx + box[0], cy + box[1]), size=wh)
 
-    def _offset(self, altitude: int) -> float:
-        """Markers on one side lie next to each other, across the side's direction."""
-        side = self.winds[altitude - 1]
-        together = [a for a in (1, 2, 3) if self.winds[a - 1] == side]
-        return together.index(altitude) - (len(together) - 1) / 2
-
-    def _draw_marker(self, cx: float, cy: float, radius: float, altitude: int) -> None:
-        angle = math.radians(float(getattr(self, f"angle_{altitude}")))
-        dx, dy = math.cos(angle), math.sin(angle)
-        nx, ny = -dy, dx
-        shift = self._offset(altitude) * radius * 0.4
-        x0, y0 = cx + nx * shift, cy + ny * shift
-        length, head, half, shaft = (v * radius for v in MARKER_SHAPE[altitude - 1])
-        start = radius * 0.16  # from just outside the centre, so three markers never cross
+    def _draw_marker(self, cx: float, cy: float, found: rose.Marker) -> None:
+        altitude = found.altitude
+        group = f"marker_{altitude}"
         colour = theme.ACCENT if altitude == self.active else theme.TEXT
-        Color(*theme.rgba(colour))
-        base = length - head
-        quad = [
-            (start, -shaft),
-            (base, -shaft),
-            (base, shaft),
-            (start, shaft),
-        ]
-        points = [c for along, across in quad for c in _at(x0, y0, dx, dy, along, across)]
-        Quad(points=points)
-        tri = [(length, 0.0), (base, -half), (base, half)]
-        Triangle(points=[c for along, across in tri for c in _at(x0, y0, dx, dy, along, across)])
+        Color(*theme.rgba(colour), group=group)
+        Quad(points=[c for x, y in found.shaft for c in (cx + x, cy + y)], group=group)
+        Triangle(points=[c for x, y in found.head for c in (cx + x, cy + y)], group=group)
         # the altitude in the head, dark on the marker's colour
-        tx, ty = _at(x0, y0, dx, dy, base + head * 0.36, 0.0)
-        texture = text_texture(
-            str(altitude), max(15.0 * scale(), half * 1.05), colour=theme.BACKGROUND
-        )
+        texture = text_texture(str(altitude), 16.0 * scale(), colour=theme.BACKGROUND)
         w, h = texture.size
+        x, y = cx + found.digit[0], cy + found.digit[1]
         Color(1, 1, 1, 1)
-        Rectangle(texture=texture, pos=(tx - w / 2, ty - h / 2), size=(w, h))
+        Rectangle(
+            texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h), group=f"digit_{altitude}"
+        )
 
-
-def _at(
-    x0: float, y0: float, dx: float, dy: float, along: float, across: float
-) -> tuple[float, float]:
-    return (x0 + dx * along - dy * across, y0 + dy * along + dx * across)
+    def drawn_text_trouble(self, min_px: float) -> list[str]:
+        """What keeps the names drawn on the rose from being read (the UI tests' check
+        of every text on screen asks each widget that draws its own)."""
+        found = [
+            f"{t!r} in {size:.1f} px, below {min_px:.0f}"
+            for t, size, _ in self.texts
+            if size < min_px
+        ]
+        names = [(t, box) for t, _, box in self.texts]
+        return found + rose.clashes(names, self.settled(), self.width, self.height)
 
 
 class DirectionArrow(Redrawn):
@@ -212,16 +199,23 @@ class DirectionArrow(Redrawn):
         Color(*theme.rgba(self.colour))
         if self.direction not in DIRECTIONS:
             dot = half * 0.25
-            Ellipse(pos=(cx - dot, cy - dot), size=(dot * 2, dot * 2))
+            Ellipse(pos=(cx - dot, cy - dot), size=(dot * 2, dot * 2), group="dot")
             return
         angle = angle_of(self.direction)
-        size = MARKER_LENGTH[int(self.altitude) - 1] if self.altitude else 0.9
-        width = (MARKER_WIDTH[int(self.altitude) - 1] if self.altitude else 3.5) * scale()
-        length = half * 2 * size * 0.9
         rad = math.radians(angle)
+        dx, dy = math.cos(rad), math.sin(rad)
+        # as long as the widget allows for every side: one altitude, one length
+        room = min(
+            min(self.width / max(abs(math.cos(a)), 1e-6), self.height / max(abs(math.sin(a)), 1e-6))
+            for a in (math.radians(angle_of(d)) for d in DIRECTIONS)
+        )
+        size = MARKER_LENGTH[int(self.altitude) - 1] if self.altitude else 0.9
+        length = room * size * 0.9
+        width = (MARKER_WIDTH[int(self.altitude) - 1] if self.altitude else 3.5) * scale()
+        width = min(width, length * 0.06)  # a short arrow stays slim: never a blob
         # centred on the widget: start half the length behind the centre
-        sx, sy = cx - math.cos(rad) * length / 2, cy - math.sin(rad) * length / 2
-        draw_arrow(sx, sy, angle, length, width)
+        sx, sy = cx - dx * length / 2, cy - dy * length / 2
+        draw_arrow(sx, sy, angle, length, width, group="arrow")
 
 
 class CardIcon(Redrawn):
@@ -337,15 +331,17 @@ class BallastToken(Token):
 class Balance(Redrawn):
     """The tokens in front of a player as the rulebook lays them out: each sandbag
     and the mail sack under a gas canister. A canister with nothing under it lifts
-    the balloon, so those are outlined: their count is the altitude in the air."""
+    a flying balloon, so those are outlined: their count is the altitude in the air.
+    On the ground nothing lifts it: no canister is outlined."""
 
     gas = NumericProperty(0)
     sandbags = NumericProperty(0)
     mail_sack = NumericProperty(0)
+    flying = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.watch("gas", "sandbags", "mail_sack")
+        self.watch("gas", "sandbags", "mail_sack", "flying")
 
     def draw(self) -> None:
         gas, ballast = int(self.gas), int(self.mail_sack) + int(self.sandbags)
@@ -356,11 +352,12 @@ class Balance(Redrawn):
             x = self.x + column * (side + gap)
             top, bottom = self.top - side, self.top - 2 * side - gap
             if column < gas:
-                if column >= ballast:  # lift: outlined in the accent colour
-                    Color(*theme.rgba(theme.ACCENT))
+                if column >= ballast and self.flying:  # lift: outlined in the accent colour
+                    Color(*theme.rgba(theme.ACCENT), group="lift")
                     Line(
                         rounded_rectangle=(x - 1, top - 1, side + 2, side + 2, side * 0.2),
                         width=1.3,
+                        group="lift",
                     )
                 draw_canister(x, top, side)
             if column < int(self.mail_sack):
@@ -405,6 +402,7 @@ class BrPlayerRow(ButtonBehavior, BoxLayout):
     sandbags = NumericProperty(0)
     mail_sack = NumericProperty(0)
     altitude = StringProperty("0")
+    flying = BooleanProperty(False)
 
 
 class BrLadderRow(BoxLayout):
