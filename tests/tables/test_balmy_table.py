@@ -73,10 +73,10 @@ def mountain(kind: str) -> dict[str, Any]:
 
 SAID = [
     ([], "Advantage cards · Bram holds Permission Iraq and Permission China"),
-    ([OWN], "Card from hand · red balloon: cards in hand 3 → 2 and cards in front 0 → 1"),
-    ([up("medium")], "Altitude · red balloon: now at medium altitude and ballast 9 → 7"),
-    ([up("low"), OWN, luck("red", "envelope_torn")], "Envelope torn · red balloon: helium 9 → 6"),
-    ([OWN, luck("red", "solar_panels_lost")], "Solar panels lost · red balloon: fuel 11 → 9"),
+    ([OWN], "Card from hand · red balloon: cards in hand 2 (-1) and cards in front 1 (+1)"),
+    ([up("medium")], "Altitude · red balloon: now at medium altitude and ballast 7 (-2)"),
+    ([up("low"), OWN, luck("red", "envelope_torn")], "Envelope torn · red balloon: helium 6 (-3)"),
+    ([OWN, luck("red", "solar_panels_lost")], "Solar panels lost · red balloon: fuel 9 (-2)"),
     (
         [up("low"), OWN, luck("red", "comm_problems")],
         "Communication problems · red balloon: no card from hand in its next turn",
@@ -88,7 +88,7 @@ SAID = [
     ([OWN, luck("red", "fire")], "Fire · nothing changes"),  # a landed balloon
     (
         [up("high"), OWN, luck("red", "busy_airspace")],
-        "Busy airspace · red balloon: now at low altitude, helium 9 → 7 and "
+        "Busy airspace · red balloon: now at low altitude, helium 7 (-2) and "
         "may not rise in its next turn",
     ),
     (
@@ -97,25 +97,25 @@ SAID = [
     ),
     (
         [up("medium"), OWN, luck("red", "burner_problems", over_mountains=True)],
-        "Burner problems · red balloon: now landed, helium 9 → 7, skips its next turn and "
+        "Burner problems · red balloon: now landed, helium 7 (-2), skips its next turn and "
         "may not rise in its next turn",
     ),
     (
         [up("low"), OWN, luck("red", "bad_weather", levels=-2, backward=True)],
-        "Bad weather · red balloon: ballast 8 → 4 and may not move forward in its next turn",
+        "Bad weather · red balloon: ballast 4 (-4) and may not move forward in its next turn",
     ),
     ([up("low"), FINISH], "Finish line · red balloon: finished the race"),
     ([{"type": "friendly_winds"}], "Friendly winds · Anna discards Friendly winds"),
     (
         [up("low"), zone("libya")],
-        "Restricted zone Libya · red balloon: now landed, helium 9 → 8 and skips its next turn",
+        "Restricted zone Libya · red balloon: now landed, helium 8 (-1) and skips its next turn",
     ),
-    ([OWN, END], "Upkeep · red balloon: cards in hand 2 → 3"),
-    ([up("high"), END], "Upkeep · red balloon: fuel 11 → 10"),
+    ([OWN, END], "Upkeep · red balloon: cards in hand 3 (+1)"),
+    ([up("high"), END], "Upkeep · red balloon: fuel 10 (-1)"),
     ([END], "Upkeep · red balloon: nothing to pay"),
     (
         [{"type": "adjust", "balloon": "blue", "token": "gas", "delta": -2}],
-        "Correction · blue balloon: helium 9 → 7",
+        "Correction · blue balloon: helium 7 (-2)",
     ),
 ]
 
@@ -141,15 +141,15 @@ def test_a_card_onto_another_balloon_names_both_and_the_markers() -> None:
     assert played.state.markers == ("green", "blue")
     play(played, {"type": "play_other", "target": "blue"})
     assert line(played) == (
-        "Card from in front onto the blue balloon · red balloon: cards in front 1 → 0 · "
+        "Card from in front onto the blue balloon · red balloon: cards in front 0 (-1) · "
         "silver markers: yellow and green"
     )
     assert played.state.balloon("yellow").in_front == 0
     play(played, {"type": "adjust", "balloon": "yellow", "token": "in_front", "delta": 1})
     play(played, {"type": "swap_advantage", "card": "repair", "from": "yellow"})
     assert line(played) == (
-        "Swap of an advantage card · red balloon: cards in hand 3 → 4 · "
-        "yellow balloon: cards in front 1 → 0 · Anna discards Repair"
+        "Swap of an advantage card · red balloon: cards in hand 4 (+1) · "
+        "yellow balloon: cards in front 0 (-1) · Anna discards Repair"
     )
 
 
@@ -162,14 +162,14 @@ def variants() -> Session:
 def test_a_permission_revoked_and_the_variants_say_what_changed() -> None:
     played = play(variants(), {"type": "play_other", "target": "blue"})
     play(played, {"type": "critical_measures", "balloon": "blue"})
-    assert line(played) == "Critical measures · blue balloon: cards in front 1 → 0"
+    assert line(played) == "Critical measures · blue balloon: cards in front 0 (-1)"
     played.undo()
     play(played, luck("blue", "permission_revoked", permission="permission_iraq"))
     assert line(played) == "Permission revoked · Bram discards Permission Iraq"
     play(played, {"type": "place_storm", "balloon": "yellow", "where": "below"})
     assert line(played) == "The storm is placed below Sakhalin's zone"
     play(played, END, END, END, {"type": "play_storm"})
-    assert line(played) == "Card from in front onto the storm · blue balloon: cards in front 1 → 0"
+    assert line(played) == "Card from in front onto the storm · blue balloon: cards in front 0 (-1)"
     play(played, {"type": "storm_weather", "target": "green", "levels": 1})
     assert line(played) == "Storm · nothing changes"  # green is landed
 

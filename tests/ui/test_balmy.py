@@ -178,10 +178,10 @@ def red_turn(ui: Harness) -> None:
     go(ui)
     assert ui.log_types()[-1] == "end_turn"
     assert balloon(ui, "red")["hand"] == 3
-    assert screen.message_text.startswith("Upkeep · red balloon: cards in hand 2 → 3")
+    assert screen.message_text.startswith("Upkeep · red balloon: cards in hand 3 (+1)")
     check_screen(ui)
     tab(ui, "Steps")
-    assert ui.find("Upkeep · red balloon: cards in hand 2 → 3", screen.ids.steps)
+    assert ui.find("Upkeep · red balloon: cards in hand 3 (+1)", screen.ids.steps)
     ui.shots("balmy-upkeep")
 
 
@@ -229,7 +229,7 @@ def green_turn(ui: Harness) -> None:
     check_screen(ui)
     go(ui)
     assert screen.message_text.startswith(
-        "Upkeep · green balloon: fuel 11 → 10 and cards in hand 2 → 3"
+        "Upkeep · green balloon: fuel 10 (-1) and cards in hand 3 (+1)"
     )
     assert balloon(ui, "green")["tokens"]["fuel"] == 10
 
@@ -242,7 +242,7 @@ def blue_turn(ui: Harness) -> None:
     ui.tap(ui.find("low", screen.ids.ladder))
     go(ui)
     assert screen.ids.pill.text == "red balloon"
-    assert screen.message_text.startswith("Upkeep · blue balloon: cards in hand 2 → 3")
+    assert screen.message_text.startswith("Upkeep · blue balloon: cards in hand 3 (+1)")
     check_screen(ui)
     tab(ui, "Balloons")
     ui.shots("balmy-balloons")

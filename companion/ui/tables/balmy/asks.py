@@ -31,6 +31,7 @@ class Asks:
         self._open: TableDialog | None = None  # the dialog of the question asked now
         self._answering = False  # its answer is being sent: the change is its own
         self._building = False  # a dialog built again (a new language) replaces it
+        self._withdrawing = False  # closed by a change of the game, not by a player
 
     def _ask(
         self,
@@ -60,10 +61,17 @@ class Asks:
 
     def state_changed(self) -> None:
         """The game changed under the question asked now, not by its answer: the
-        question was about a state that is gone, so it closes."""
-        if self._answering or self._open is None or self._open.parent is None:
+        question was about a state that is gone, so it closes; the table's question
+        of the new state (the advantage cards) is asked."""
+        if self._answering:
             return
-        self._open.dismiss()
+        if self._open is not None and self._open.parent is not None:
+            self._withdrawing = True
+            try:
+                self._open.dismiss(animation=False)
+            finally:
+                self._withdrawing = False
+        self.follow()
 
     def _yes_no(self) -> list[tuple[Any, str]]:
         return [(False, self.screen.tr(T("no"))), (True, self.screen.tr(T("yes")))]
@@ -127,7 +135,7 @@ class Asks:
         """The picker closed: the next player's opens once it is gone; closed
         unanswered, the question waits for GO."""
         model = self.screen.model
-        if self._building or model is None:
+        if self._building or self._withdrawing or model is None:
             return
         if recorded:  # the next player's, once this one is gone
             Clock.schedule_once(lambda _dt: self.advantage(), 0)

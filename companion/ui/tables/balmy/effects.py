@@ -1,12 +1,12 @@
 """What an action changed on the Balmy Balloonists table, in words: the line the
-table shows after every action ("Envelope torn · red balloon: helium 9 → 6"), read
+table shows after every action ("Envelope torn · red balloon: helium 6 (-3)"), read
 by comparing the state before and after it, so it says what the rules did and
 never more. Pure: no Kivy. The line of the last action is a function of the
 session (after an undo it is the line of the action now last), not a notice kept
 aside.
 
 The line is the action's heading, then each balloon that changed with what changed
-on it (a count from → to, a new altitude, the restrictions it received, out of the
+on it (a count and how it changed, a new altitude, the restrictions it received, out of the
 race or finished), the silver markers that moved, and what the players' advantage
 cards gained or lost.
 """
@@ -114,7 +114,7 @@ def _unchanged(action: Any, before: bb.State) -> Message:
 
 
 def balloon_changes(before: bb.State, after: bb.State) -> list[Message]:
-    """Each balloon that changed, in rose order: "red balloon: helium 9 → 6"."""
+    """Each balloon that changed, in rose order: "red balloon: helium 6 (-3)"."""
     found = []
     for old in before.balloons:
         new = after.balloon(old.colour)
@@ -137,7 +137,7 @@ def fragments(before: bb.State, old: bb.Balloon, after: bb.State, new: bb.Balloo
     for name in COUNTS:
         was, now = getattr(old, name), getattr(new, name)
         if was != now:
-            said.append(T("f_count", token=name, old=was, new=now))
+            said.append(T("f_count", token=name, count=now, delta=f"{now - was:+d}"))
     return said + _restricted(next_turn(before, old), next_turn(after, new))
 
 

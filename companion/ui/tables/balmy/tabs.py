@@ -162,6 +162,7 @@ class BoardTab(Tab):
         zones.clear_widgets()
         refusal = view.event_refusal(state, screen.event_target)
         self.ids.brown.enabled = self.ids.white.enabled = refusal is None
+        self.ids.zones_heading.opacity = 1 if refusal is None else 0
         if refusal is not None:
             landed = state.balloon(screen.event_target).altitude == "landed"
             why = T("event_landed", colour=screen.event_target) if landed else refusal

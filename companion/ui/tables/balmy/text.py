@@ -102,7 +102,7 @@ T = Catalog(
         "step_fly": "{player}: fly the {colour} balloon, then end the turn",
         "step_landed": "{player}: the {colour} balloon has landed; end the turn",
         "correct_balloon": "{player}'s {colour} balloon: correct",
-        # what an action changed: "Envelope torn · red balloon: helium 9 → 6"
+        # what an action changed: "Envelope torn · red balloon: helium 6 (-3)"
         "then": "{a} · {b}",
         "group": "{colour} balloon: {changes}",
         "h_advantage": "Advantage cards",
@@ -120,7 +120,7 @@ T = Catalog(
         "h_play_storm": "Card from in front onto the storm",
         "h_upkeep": "Upkeep",
         "h_correction": "Correction",
-        "f_count": "{token} {old} → {new}",
+        "f_count": "{token} {count} ({delta})",  # "helium 6 (-3)"
         "f_altitude": "now {altitude:at}",
         "f_skip": Plural("count", one="skips its next turn", other="skips its next {count} turns"),
         "f_no_own": Plural(
