@@ -291,24 +291,43 @@ def test_the_advantage_line_says_what_is_held_and_no_button_says_a_state() -> No
     assert EN(view.advantage_line(fresh.state)) == "Anna holds no advantage card"
 
 
+def badges(played: Session, colour: str) -> list[str]:
+    return [EN(b) for b in view.badges(played.state, colour)]
+
+
 def test_a_balloon_out_of_the_race_shows_no_restriction() -> None:
-    raw = {
-        "colour": "red",
-        "finished": False,
-        "out": True,
-        "skip_turns": 1,
-        "no_own_card_turns": 2,
-        "no_rise_next_turn": True,
-        "no_forward_next_turn": True,
-    }
-    assert [EN(b) for b in view.badges(raw, ["red"])] == ["out", "marker"]
-    racing = {**raw, "out": False}
-    assert [EN(b) for b in view.badges(racing, [])] == [
+    played = game()
+    restricted = {"skip_turns": 1, "no_own_card_turns": 2, "no_rise_next_turn": True}
+    blue = played.state.balloon("blue").model_copy(update=restricted)
+    state = played.state.model_copy(
+        update={"balloons": (*played.state.balloons[:3], blue), "markers": ("red", "blue")}
+    )
+    assert [EN(b) for b in view.badges(state, "blue")] == [
+        "marker",
         "skips 1",
         "no own card 2",
         "no rise",
-        "no forward",
     ]
+    out = blue.model_copy(update={"out": True})
+    state = state.model_copy(update={"balloons": (*state.balloons[:3], out)})
+    assert [EN(b) for b in view.badges(state, "blue")] == ["out", "marker"]
+
+
+def test_the_badges_count_the_restrictions_down() -> None:
+    """Communication problems on red: no card from hand in its next turn; in that turn
+    the Altitude tab says so, and the badge counts no turn beyond it."""
+    played = play(game(), up("low"), OWN, luck("red", "comm_problems"))
+    assert badges(played, "red") == ["no own card 1"]  # for its next turn
+    play(played, END)
+    assert badges(played, "red") == ["no own card 1"]
+    play(played, END, END, END)  # red's turn again: the restriction covers it
+    assert played.state.active.colour == "red"
+    assert badges(played, "red") == []
+    said = [EN(m) for m in bb.RULES.restrictions(played.state)]
+    assert said == ["Anna may not play a card on the red balloon this turn"]
+    play(played, END)
+    assert badges(played, "red") == []
+    assert played.state.balloon("red").no_own_card_turns == 0
 
 
 # -- colours -----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from companion.core.session import Session
 from companion.core.terms import colours, listing
 from companion.games import balmy_balloonists as bb
 from companion.games.balmy_balloonists import messages as bbm
+from companion.ui.tables.balmy import view
 from companion.ui.tables.balmy.text import T, card_name, zone_name
 
 COUNTS = ("fuel", "gas", "ballast", "hand", "in_front")
@@ -138,23 +139,10 @@ def fragments(before: bb.State, old: bb.Balloon, after: bb.State, new: bb.Balloo
         was, now = getattr(old, name), getattr(new, name)
         if was != now:
             said.append(T("f_count", token=name, count=now, delta=f"{now - was:+d}"))
-    return said + _restricted(next_turn(before, old), next_turn(after, new))
+    return said + _restricted(view.restricted_next(before, old), view.restricted_next(after, new))
 
 
-def next_turn(state: bb.State, balloon: bb.Balloon) -> tuple[int, int, bool, bool]:
-    """What restricts `balloon` in its next turn: turns to skip, turns without a card
-    from hand, no rise, no forward (the current balloon's are those it received in
-    this turn; the ones it started with cover this turn only)."""
-    no_own = balloon.no_own_card_turns
-    no_rise, no_forward = balloon.no_rise_next_turn, balloon.no_forward_next_turn
-    if not state.over and state.active.colour == balloon.colour:
-        turn = state.turn
-        no_own -= 1 if turn.covers_no_own else 0
-        no_rise, no_forward = turn.got_no_rise, turn.got_no_forward
-    return balloon.skip_turns, no_own, no_rise, no_forward
-
-
-def _restricted(was: tuple[int, int, bool, bool], now: tuple[int, int, bool, bool]) -> list[Param]:
+def _restricted(was: view.Restricted, now: view.Restricted) -> list[Param]:
     """The restrictions a balloon received (one that ran out is no news)."""
     said: list[Param] = []
     if now[0] > was[0]:

@@ -220,9 +220,9 @@ class BalloonsTab(Tab):
         box = self.ids.overview
         box.clear_widgets()
         for balloon in table.get("balloons", []):
-            box.add_widget(self._row(balloon, markers, table.get("current_balloon")))
+            box.add_widget(self._row(balloon, table.get("current_balloon")))
 
-    def _row(self, balloon: dict[str, Any], markers: list[str], current: str | None) -> Any:
+    def _row(self, balloon: dict[str, Any], current: str | None) -> Any:
         screen = self.screen
         colour = balloon["colour"]
         row = BalmyOverviewRow(
@@ -235,7 +235,7 @@ class BalloonsTab(Tab):
             gas=balloon["tokens"]["gas"],
             ballast=balloon["tokens"]["ballast"],
             cards=f"{balloon['hand']}/{balloon['in_front']}",
-            badges="  ".join(screen.tr(m) for m in view.badges(balloon, markers)),
+            badges="  ".join(screen.tr(m) for m in view.badges(screen.state, colour)),
         )
         row.bind(on_release=lambda w: screen.open_correction(w.colour))
         return row

@@ -9,9 +9,9 @@ Kivy, nothing remembered; `tr` renders a message in the player's language and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import get_args
 
 from companion.core.messages import Message
 from companion.core.terms import listing
@@ -64,26 +64,46 @@ def unrecorded(state: bb.State) -> list[str]:
     return [p.name for p in state.players if not p.advantage_recorded]
 
 
-def badges(balloon: Mapping[str, Any], markers: Sequence[str]) -> list[Message]:
-    """Short badges of one balloon of the summary: finished/out, marker, restrictions.
-    A balloon out of the race or finished keeps its restriction counters (the rules'
-    reading), but they no longer matter: it shows none."""
+Restricted = tuple[int, int, bool, bool]  # turns to skip, without own card, no rise, no forward
+
+
+def restricted_next(state: bb.State, balloon: bb.Balloon) -> Restricted:
+    """What restricts `balloon` from its next turn on: turns to skip, turns without a
+    card from hand, no rise, no forward. The current balloon's counters also hold the
+    turn it plays now (what covers this turn is said on the Altitude tab); those it
+    received in this turn are for the next."""
+    no_own = balloon.no_own_card_turns
+    no_rise, no_forward = balloon.no_rise_next_turn, balloon.no_forward_next_turn
+    if not state.over and state.active.colour == balloon.colour:
+        turn = state.turn
+        no_own -= 1 if turn.covers_no_own else 0
+        no_rise, no_forward = turn.got_no_rise, turn.got_no_forward
+    return balloon.skip_turns, no_own, no_rise, no_forward
+
+
+def badges(state: bb.State, colour: str) -> list[Message]:
+    """Short badges of one balloon: finished/out, marker, and what restricts its next
+    turns (counted down as the rules count them). A balloon out of the race or
+    finished keeps its restriction counters (the rules' reading), but they no longer
+    matter: it shows none."""
+    balloon = state.balloon(colour)
     found: list[Message] = []
-    if balloon["finished"]:
+    if balloon.finished:
         found.append(T("finished"))
-    if balloon["out"]:
+    if balloon.out:
         found.append(T("out"))
-    if balloon["colour"] in markers:
+    if colour in state.markers:
         found.append(T("marker"))
-    if balloon["finished"] or balloon["out"]:
+    if not balloon.racing:
         return found
-    if balloon["skip_turns"]:
-        found.append(T("b_skip", count=balloon["skip_turns"]))
-    if balloon["no_own_card_turns"]:
-        found.append(T("b_no_own", count=balloon["no_own_card_turns"]))
-    if balloon["no_rise_next_turn"]:
+    skip, no_own, no_rise, no_forward = restricted_next(state, balloon)
+    if skip:
+        found.append(T("b_skip", count=skip))
+    if no_own > 0:
+        found.append(T("b_no_own", count=no_own))
+    if no_rise:
         found.append(T("b_no_rise"))
-    if balloon["no_forward_next_turn"]:
+    if no_forward:
         found.append(T("b_no_forward"))
     return found
 
