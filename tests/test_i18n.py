@@ -260,6 +260,7 @@ def _terms() -> dict[str, dict[str, list[Param]]]:
         "card": balmy_cards,
         "cards": [listing(balmy_cards[:2]), listing(balmy_cards[:3])],
         "variant": _all(bb_words.TERMS, "variant_"),
+        "zone": _all(bb_words.TERMS, "zone_"),
         "markers": [colours(["red", "blue"]), colours(["red", "blue", "white"])],
     }
     return {
@@ -446,7 +447,7 @@ def test_a_count_chooses_the_plural_form(lang: str, counts: dict[int, str]) -> N
         ("sv", "Flyg den röda ballongen efter kvadrantkortet"),
         ("nl", "Vaar met de rode ballon volgens de kwadrantkaart"),
         ("pl", "Przesuń balon czerwony według karty kwadrantu"),
-        ("de", "Fliege den Ballon Rot nach der Quadrantenkarte"),
+        ("de", "Fliege den roten Ballon nach der Quadrantenkarte"),
     ],
 )
 def test_a_colour_agrees_with_its_noun(lang: str, expected: str) -> None:

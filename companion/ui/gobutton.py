@@ -28,6 +28,7 @@ class GoButton:
         self._last: float | None = None
         self._asked = ""  # the question waiting as of the last look, asked or not
         self._waits = False  # an undone answer: its question comes back on GO
+        self._aside = ""  # the question closed unanswered: it comes back on GO
 
     def now(self) -> Go:
         """What GO means now: resume a paused glass, the table's waiting question, or
@@ -95,8 +96,8 @@ class GoButton:
         return session.missing_steps()
 
     def _ask(self, question: TableQuestion) -> None:
-        if self._waits:  # an undone answer: the question comes back on GO
-            self._waits = False
+        if self._waits or self._aside:  # it waits for GO: GO brings it back
+            self._waits, self._aside = False, ""
             self.model.tick()
         else:
             self.model.error = question.refusal
@@ -108,8 +109,19 @@ class GoButton:
         model = self.model
         waiting = model.adapter.question(model.play)
         self._asked = waiting.id if waiting is not None else ""
+        if self._aside != self._asked:  # the question put aside was answered
+            self._aside = ""
         held = waiting is not None and waiting.waits_after_undo and self._waits
-        return "" if held else self._asked
+        return "" if held or self._aside else self._asked
+
+    def put_aside(self) -> None:
+        """The table's question was closed unanswered: it waits for GO instead of
+        popping up again, until it is answered or GO brings it back."""
+        model = self.model
+        waiting = model.adapter.question(model.play)
+        if waiting is not None and self._aside != waiting.id:
+            self._aside = waiting.id
+            model.tick()
 
     def changed(self, change: Change) -> None:
         """After an undo that brought a question back, it waits for GO (no dialog pops

@@ -1051,10 +1051,30 @@ def test_checklist_leaves_the_card_open_when_the_altitude_came_first():
     act(session, {"type": "altitude", "to": "low"})
     steps = RULES.checklist(session.state)
     assert [s.status for s in steps] == ["todo", "done", "current", "todo", "todo", "todo"]
-    act(session, {"type": "end_turn"}, {"type": "altitude", "to": "low"})
-    act(session, {"type": "mountain", "kind": "brown"})
+    act(session, {"type": "end_turn"}, {"type": "altitude", "to": "medium"})
+    act(session, {"type": "mountain", "kind": "brown"})  # high enough: it flies on
     assert RULES.checklist(session.state)[2].status == "current"
     assert RULES.current_step(session.state) == 3
+
+
+def test_a_balloon_that_landed_in_its_turn_has_flown_its_last():
+    """Landed in a restricted zone, at mountains or by bad luck, the current balloon
+    flies no more this turn: the flight is done and the end of the turn is next, not
+    "fly the balloon"."""
+    session = new()
+    act(session, OWN, {"type": "altitude", "to": "low"})
+    act(session, {"type": "restricted_zone", "zone": "area51"})
+    assert RULES.current_step(session.state) == 4
+    statuses = [s.status for s in RULES.checklist(session.state)]
+    assert statuses == ["done", "done", "done", "current", "todo", "todo"]
+    act(session, END)
+    assert RULES.current_step(session.state) == 1  # the next balloon starts landed
+    act(session, {"type": "altitude", "to": "low"}, {"type": "mountain", "kind": "white"})
+    assert RULES.current_step(session.state) == 4
+    act(session, END, {"type": "altitude", "to": "low"}, OWN)
+    assert RULES.current_step(session.state) == 3
+    act(session, luck("green", "burner_problems", over_mountains=True))
+    assert RULES.current_step(session.state) == 4  # landed by its own card's "?"
 
 
 def test_prompts_explain_the_restrictions_for_this_turn():

@@ -140,18 +140,6 @@ def test_the_advantage_cards_wait_until_recorded() -> None:
     assert balmy_view.unrecorded(game.state) == ["Bram"]
 
 
-def test_the_message_strip_after_an_end_of_turn_says_the_upkeep() -> None:
-    game = balmy()
-    assert balmy_view.last_upkeep(game) is None
-    act(game, "play_own")
-    act(game, "end_turn")
-    upkeep = balmy_view.last_upkeep(game)
-    assert upkeep == balmy_view.Upkeep("red", fuel=0, sank_to=None, drew=True)
-    assert balmy_view.upkeep_text(EN, upkeep) == "Upkeep of the red balloon: drew a card"
-    assert balmy_view.message_lines("upkeep", ["news", " more "]) == ["upkeep", "news", "more"]
-    assert balmy_view.message_lines("", ["news"]) == ["news"]
-
-
 def test_the_current_step_is_news_without_its_mark() -> None:
     game = balmy()
     news, step = balmy_view.news(game.state, game.prompts())
@@ -164,4 +152,4 @@ def test_the_rose_has_every_palette_colour_and_who_races() -> None:
     points = balmy_view.rose_points(game.state, str.upper)
     assert [p.colour for p in points] == ["red", "yellow", "green", "blue", "purple", "white"]
     assert [p.in_game for p in points] == [True, True, True, True, False, False]
-    assert points[0] == balmy_view.RosePoint("red", "#D55E00", "RED", True, True)
+    assert points[0] == balmy_view.RosePoint("red", "#D62828", "RED", True, True)

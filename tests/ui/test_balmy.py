@@ -178,26 +178,26 @@ def red_turn(ui: Harness) -> None:
     go(ui)
     assert ui.log_types()[-1] == "end_turn"
     assert balloon(ui, "red")["hand"] == 3
-    assert screen.message_text.startswith("Upkeep of the red balloon: drew a card")
+    assert screen.message_text.startswith("Upkeep · red balloon: cards in hand 3 (+1)")
     check_screen(ui)
     tab(ui, "Steps")
-    assert ui.find("Upkeep of the red balloon: drew a card", screen.ids.steps)
+    assert ui.find("Upkeep · red balloon: cards in hand 3 (+1)", screen.ids.steps)
     ui.shots("balmy-upkeep")
 
 
 def yellow_turn(ui: Harness) -> None:
     screen = ui.screen
     assert screen.owner == "Bram" and screen.ids.pill.text == "yellow balloon"
-    # Nothing in front yet: no marked balloon can take a card from there.
+    # Nothing in front yet: no card can go onto a marked balloon, and the tab says why.
     tab(ui, "Cards")
-    assert ui.find("No marked balloon can take a card now", screen.ids.targets)
+    assert ui.find("Bram has no card in front of the yellow balloon", screen.ids.targets)
     ui.tap(screen.ids.play_own)
     tab(ui, "Board")
-    ui.tap(ui.find("Iraq", screen.ids.zones))
-    assert screen.message_text == (
-        "The yellow balloon is landed; only a flying balloon can enter "
-        "a restricted zone or fly over mountains"
-    )
+    # Landed: no zone, no mountain, no finish line to tap, and the board says why.
+    assert [w.text for w in screen.ids.zones.children] == [
+        "The yellow balloon is landed: it meets no zone and no mountains"
+    ]
+    assert not (screen.ids.brown.enabled or screen.ids.white.enabled or screen.ids.finish.enabled)
     tab(ui, "Altitude")
     ui.tap(ui.find("medium", screen.ids.ladder))
     tab(ui, "Board")
@@ -223,12 +223,14 @@ def green_turn(ui: Harness) -> None:
     ui.tap(ui.find("high", screen.ids.ladder))
     assert balloon(ui, "green")["tokens"]["ballast"] == 6
     tab(ui, "Cards")
-    ui.tap(ui.find("Friendly winds used", screen.ids.advantage))
+    ui.tap(ui.find("Use Friendly winds", screen.ids.advantage))
     assert ui.log_types()[-1] == "friendly_winds"
     assert summary(ui)["players"][0]["advantage"] == []
     check_screen(ui)
     go(ui)
-    assert screen.message_text.startswith("Upkeep of the green balloon: -1 fuel, drew a card")
+    assert screen.message_text.startswith(
+        "Upkeep · green balloon: fuel 10 (-1) and cards in hand 3 (+1)"
+    )
     assert balloon(ui, "green")["tokens"]["fuel"] == 10
 
 
@@ -240,7 +242,7 @@ def blue_turn(ui: Harness) -> None:
     ui.tap(ui.find("low", screen.ids.ladder))
     go(ui)
     assert screen.ids.pill.text == "red balloon"
-    assert screen.message_text.startswith("Upkeep of the blue balloon: drew a card")
+    assert screen.message_text.startswith("Upkeep · blue balloon: cards in hand 3 (+1)")
     check_screen(ui)
     tab(ui, "Balloons")
     ui.shots("balmy-balloons")
@@ -346,13 +348,21 @@ def test_turn_timer(ui: Harness) -> None:
     assert model.session.setup.options["critical_measures"] is True
     assert "balloons_per_player" not in model.session.setup.options
     assert model.play.app_options == {TIMER: 30}
-    dialog(ui).dismiss()  # the advantage cards can wait
+    dialog(ui).dismiss()  # the advantage cards can wait: GO brings them back
     ui.step(2)
     screen = ui.screen
     assert screen.owner == "Fenna" and screen.ids.pill.text == "blue balloon"
-    assert screen.go_text == "Start the turn timer"
+    assert screen.go_text == "Record cards" and screen.go_ready
+    assert screen.step_text == "Record the two advantage cards dealt to Cas"
     go(ui)
-    assert screen.phase == "running" and ui.log_types() == []
+    for name in ("Cas", "Dirk", "Eva", "Fenna"):
+        assert dialog(ui).title == f"{name}: tap the two advantage cards dealt"
+        answer(ui, "Repair", "Friendly winds")
+        ui.step(2)
+    assert screen.go_text == "Start the turn timer"
+    recorded = ["advantage"] * 4
+    go(ui)
+    assert screen.phase == "running" and ui.log_types() == recorded
     ui.advance(11)
     assert screen.seconds_text == "19 s"
     ui.shots("balmy-timer")
@@ -363,10 +373,10 @@ def test_turn_timer(ui: Harness) -> None:
     go(ui)  # no local wind card played: the rules name the step, the table asks
     asked = ui.app.root.get_root_window().children[0]
     assert "No local wind card was played for the blue balloon" in ui.texts(asked)
-    assert ui.log_types() == []
+    assert ui.log_types() == recorded
     ui.shots("balmy-end-anyway")
     ui.advance(1)
     ui.key("space")  # GO again (the button: the dialog covers the screen): end anyway
-    assert ui.log_types() == ["end_turn"] and asked.parent is None
+    assert ui.log_types() == [*recorded, "end_turn"] and asked.parent is None
     assert screen.owner == "Cas" and screen.go_text == "Start the turn timer"
     assert screen.phase == "idle"

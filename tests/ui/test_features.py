@@ -237,7 +237,7 @@ def test_the_step_line_stays_when_the_storm_and_the_upkeep_fill_the_strip(ui: Ha
     ui.key("space")  # end of the red balloon's turn: the upkeep is news now
     screen = ui.screen
     lines = screen.message_text.splitlines()
-    assert lines[0].startswith("Upkeep of the red balloon") and len(lines) == 2
+    assert lines[0].startswith("Upkeep · red balloon") and len(lines) == 2
     assert lines[1].startswith("Storm: the first time a balloon passes")
     assert screen.step_text == "Bram: play a local wind card for the yellow balloon"
     strip = screen.ids.message

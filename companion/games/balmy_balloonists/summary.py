@@ -83,10 +83,13 @@ _MARKS = {"done": "✓", "current": "▶", "todo": "·"}
 
 def current_step(state: State) -> int | None:
     """The step of the turn the table is at: 1 (the card), 2 (the altitude), 3 (the
-    flight); None once the race is over."""
+    flight), 4 (the end of the turn, once the balloon landed in it: its flight is
+    over); None once the race is over."""
     if state.over:
         return None
     turn = state.turn
+    if landed_in_turn(state):
+        return 4
     if turn.flown or turn.altitude:
         return 3
     if turn.card is not None or not can_play_any(state):
@@ -94,12 +97,21 @@ def current_step(state: State) -> int | None:
     return 1
 
 
+def landed_in_turn(state: State) -> bool:
+    """The current balloon landed during its turn (a restricted zone, mountains, bad
+    luck, the weather) and has not taken off again. Every landing makes a balloon skip
+    its next turn, and a balloon's turn never starts with a turn still to skip: a turn
+    to skip on the landed current balloon says it landed in this turn."""
+    balloon = state.active
+    return balloon.altitude == "landed" and balloon.skip_turns > 0
+
+
 def checklist(state: State) -> list[ChecklistStep]:
     """The six steps of the turn; steps 4 to 6 are done by the app at `end_turn`."""
     current = current_step(state)
     if current is None:
         return []
-    done = {1: state.turn.card is not None, 2: state.turn.altitude}
+    done = {1: state.turn.card is not None, 2: state.turn.altitude, 3: landed_in_turn(state)}
     steps = []
     for number, (key, params) in enumerate(_step_texts(state), start=1):
         status: Status = "current" if number == current else "done" if done.get(number) else "todo"

@@ -1,6 +1,7 @@
 """What the Balmy Balloonists table needs that the rules do not say: the new-game
-options, the app's own turn timer (the rules have none), seat colours and the
-balloons per player. No Kivy here, and no rule decisions."""
+options, the app's own turn timer (the rules have none), the advantage cards dealt
+at setup as the table's question, the step line and what the last action changed,
+seat colours and the balloons per player. No Kivy here, and no rule decisions."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from companion.core.messages import Message
 from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
-from companion.ui.tables.balmy import view, words
+from companion.ui.tables.balmy import effects, view, words
 from companion.ui.tables.balmy.text import T, balloon_hex, label, token_name, variant_label
 from companion.ui.tables.base.adapter import (
     TIMER_KEY,
@@ -21,12 +22,14 @@ from companion.ui.tables.base.adapter import (
     OptionField,
     TableAdapter,
 )
-from companion.ui.tables.base.go import START_GLASS, Go
+from companion.ui.tables.base.go import START_GLASS, Go, TableQuestion
 
 if TYPE_CHECKING:
     from companion.play.table import GameInPlay
 
-STEPS = {1: "step_card", 2: "step_altitude", 3: "step_fly"}  # the turn's steps 1 to 3
+# The turn's steps 1 to 3, and 4: the balloon landed in its turn, the end is next.
+STEPS = {1: "step_card", 2: "step_altitude", 3: "step_fly", 4: "step_landed"}
+ADVANTAGE = "advantage"  # the table's question: the advantage cards dealt at setup
 
 
 def _options() -> tuple[OptionField, ...]:
@@ -65,6 +68,16 @@ class BalmyAdapter(TableAdapter[bb.State]):
         """The skeleton's GO, in this table's words for the turn timer."""
         go = super().go(play)
         return dataclasses.replace(go, label=T("go_start")) if go.does == START_GLASS else go
+
+    def question(self, play: GameInPlay[bb.State]) -> TableQuestion | None:
+        """The advantage cards dealt at setup, until every player's are recorded: the
+        picker opens by itself (again after an undo of a player's cards, as it was
+        before them); closed unanswered, GO brings it back."""
+        waiting = view.unrecorded(play.session.state)
+        if not waiting or play.session.state.over:
+            return None
+        label, refusal = T("go_advantage"), bb.M("p_advantage", player=waiting[0])
+        return TableQuestion(ADVANTAGE, label, refusal, next=True)
 
     def timed_turn(self, session: Session[bb.State], app_options: Mapping[str, Any]) -> bool:
         return not session.state.over and self.timer_seconds(session, app_options) > 0
@@ -113,9 +126,12 @@ class BalmyAdapter(TableAdapter[bb.State]):
         return T(key, player=balloon.owner, colour=balloon.colour)
 
     def reminders(self, session: Session[bb.State]) -> list[Message]:
-        """What the tabs do not show already: skipped turns, the variants' reminders."""
+        """What the last action changed first, then what the tabs do not show already:
+        skipped turns, the variants' reminders."""
         step = self.step(session)
-        return [m for m in view.news(session.state, session.prompts())[0] if m != step]
+        done = effects.last_effect(session)
+        news = [m for m in view.news(session.state, session.prompts())[0] if m != step]
+        return [done, *news] if done is not None else news
 
     def describe(self, action: ActionBase, before: bb.State) -> Message:
         return words.describe(action, before)

@@ -5,14 +5,19 @@ six-step checklist and the overview of every balloon with the wind rose.
 
 The tabs (`tabs.py`) and the questions (`asks.py`) ask `RULES`' helpers what is
 possible and send actions through this screen; a refused tap shows the rule's
-sentence. Strings come from `text.T`."""
+sentence. Strings come from `text.T`.
+
+What the screen keeps besides the game is only where the players are looking: the
+tab open, and which balloon a zone or mountain names. A new balloon's turn opens on
+its first step's tab; each turn's tab is remembered by the turn's number, so an undo
+back into a turn shows it as it was."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from kivy.factory import Factory
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import DictProperty, NumericProperty, StringProperty
 
 from companion.core.messages import Message
 from companion.games import balmy_balloonists as bb
@@ -34,7 +39,10 @@ from companion.ui.widgets import sized
 
 class BalmyScreen(TableScreen):
     tab = StringProperty("cards")
-    kept: ClassVar[tuple[str, ...]] = ("tab",)  # the tab open at the last visit
+    # "<game>:<turn>" -> [tab, event target] as last shown in that turn; kept from the
+    # last visit, so the table comes back as it was left.
+    seen = DictProperty({})
+    kept: ClassVar[tuple[str, ...]] = ("seen",)
     owner = StringProperty("")
     balloon_colour = StringProperty("")  # the current balloon's colour id
     balloon_text = StringProperty("")
@@ -49,7 +57,8 @@ class BalmyScreen(TableScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._turn: int | None = None
+        self._turn: int | None = None  # the turn whose tab is open
+        self._revision: int | None = None  # the game's change last shown
         self.asks = Asks(self)
         self.board = BoardTab(self)
         self.tabs = (
@@ -72,11 +81,28 @@ class BalmyScreen(TableScreen):
     def colour(self, colour: str) -> str:
         return str(self.app.colour_name(colour))
 
+    def bindings(self) -> dict[str, Any]:
+        return {**super().bindings(), "question": self.asks.follow}
+
     def new_game(self) -> None:
-        self._turn = None
+        """Another game, or this one again after a visit elsewhere: its turns' tabs."""
+        ours = f"{self.model.session_id}:"
+        self.seen = {k: v for k, v in self.seen.items() if k.startswith(ours)}
+        self._turn, self._revision = None, None
+        self.asks.follow()
 
     def on_enter(self, *_: Any) -> None:
-        self.asks.advantage_if_unrecorded()
+        self.asks.follow()
+
+    def on_tab(self, *_: Any) -> None:
+        self._remember()
+
+    def on_event_target(self, *_: Any) -> None:
+        self._remember()
+
+    def _remember(self) -> None:
+        if self._turn is not None and self.model is not None:
+            self.seen[f"{self.model.session_id}:{self._turn}"] = [self.tab, self.event_target]
 
     # -- showing -------------------------------------------------------------------
     def show_state(self) -> None:
@@ -89,22 +115,20 @@ class BalmyScreen(TableScreen):
         self.altitude_text = self.tr(altitude_name(balloon.altitude))
         self.fuel, self.gas, self.ballast = balloon.fuel, balloon.gas, balloon.ballast
         self.hand, self.in_front = balloon.hand, balloon.in_front
-        if state.turn.number != self._turn:  # a new balloon's turn: its first step's tab
+        if self.model.revision != self._revision:
+            if self._revision is not None:
+                self.asks.state_changed()
+            self._revision = self.model.revision
+        if state.turn.number != self._turn:  # another turn: as it was last shown
+            first = "cards" if bb.RULES.current_step(state) == 1 else "altitude"
+            key = f"{self.model.session_id}:{state.turn.number}"
+            tab, target = self.seen.get(key, (first, balloon.colour))
+            self._turn = None  # not remembered while switching
+            self.tab, self.event_target = tab, target
             self._turn = state.turn.number
-            self.tab = "cards" if bb.RULES.current_step(state) == 1 else "altitude"
-            self.event_target = balloon.colour
-        for tab in self.tabs:
-            tab.build(state)
+        for tab_ in self.tabs:
+            tab_.build(state)
         self._show_tabs()
-
-    def prompt_lines(self) -> list[str]:
-        """After an end of turn the upkeep first, then the rules' reminders."""
-        others = [self.tr(m) for m in self.model.adapter.reminders(self.model.session)]
-        return view.message_lines(self.upkeep_text(), others)
-
-    def upkeep_text(self) -> str:
-        upkeep = view.last_upkeep(self.model.session)
-        return view.upkeep_text(self.tr, upkeep)
 
     # -- tabs ----------------------------------------------------------------------
     def _show_tabs(self) -> None:

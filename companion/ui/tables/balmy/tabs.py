@@ -1,7 +1,8 @@
 """The Balmy Balloonists table's tabs, one class each: the altitude ladder, the
 cards, the luck cards, the board's events, the six steps and every balloon. Each
-`build(state)` fills its page from the rules' helpers and the view functions; a tap
-sends an action through the screen (or opens one of its questions)."""
+`build(state)` fills its page from the rules' helpers and the view functions (a
+button the rules would refuse now is greyed, and a line says why); a tap sends an
+action through the screen (or opens one of its questions)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from kivy.factory import Factory
 
+from companion.core.messages import Message
 from companion.games import balmy_balloonists as bb
 from companion.ui import theme
-from companion.ui.tables.balmy import view
+from companion.ui.tables.balmy import effects, view
 from companion.ui.tables.balmy.text import T, altitude_name, balloon_hex, card_name, zone_name
-from companion.ui.tables.balmy.widgets import BalmyLevel, BalmyOverviewRow, BalmyStep
+from companion.ui.tables.balmy.widgets import (
+    BalmyChoice,
+    BalmyLevel,
+    BalmyOverviewRow,
+    BalmyStep,
+)
 from companion.ui.widgets import sized
 
 if TYPE_CHECKING:
@@ -87,27 +94,20 @@ class CardsTab(Tab):
             tap.fg = theme.rgba(theme.readable_on(balloon_hex(colour)))
             box.add_widget(tap)
         if not targets:
-            box.add_widget(Factory.Dim(text=screen.tr(T("no_targets"))))
+            box.add_widget(Factory.Dim(text=screen.tr(view.no_targets(state))))
         if state.variants.storm and state.storm is not None:
             box.add_widget(self.tap(screen.tr(T("storm_play")), lambda: screen.act("play_storm")))
 
     def _advantage(self, state: bb.State) -> None:
+        """What the player holds, in words; a button only for what a tap does."""
         screen = self.screen
         box = self.ids.advantage
         box.clear_widgets()
-        player = state.active.owner
-        held = state.player(player).advantage
-        key = "advantage_held" if held else "advantage_none"
-        self.ids.advantage_title.text = screen.tr(T(key, player=player))
-        usable = {u.card for u in bb.RULES.usable_advantage(state) if u.action == "friendly_winds"}
-        for card in held:
-            chip = sized(Factory.Tap(text=screen.tr(card_name(card))), 16 * screen.app.scale)
-            chip.bg = theme.rgba(theme.PANEL)
-            if card in usable:
-                chip.bg = theme.rgba(theme.PANEL_HIGH)
-                chip.text = screen.tr(T("friendly_winds"))
-                chip.bind(on_release=lambda _w: screen.act("friendly_winds"))
-            box.add_widget(chip)
+        self.ids.advantage_title.text = screen.tr(view.advantage_line(state))
+        uses = {u.action for u in bb.RULES.usable_advantage(state)}
+        if "friendly_winds" in uses:
+            text = screen.tr(T("use_card", card="friendly_winds"))
+            box.add_widget(self.tap(text, lambda: screen.act("friendly_winds")))
         target = state.turn.card_target
         if state.variants.critical_measures and state.turn.card == "other" and target:
             text = screen.tr(T("critical", colour=target))
@@ -117,17 +117,24 @@ class CardsTab(Tab):
 class LuckTab(Tab):
     def build(self, state: bb.State) -> None:
         screen = self.screen
-        target = view.luck_target(state)
-        if target is None:
-            self.ids.luck_title.text = screen.tr(T("luck_no_card"))
-        else:
-            self.ids.luck_title.text = screen.tr(T("luck_on", colour=target))
+        self.ids.luck_title.text = screen.tr(self.title(state))
+        offered = view.luck_offered(state)
         grid = self.ids.luck
         grid.clear_widgets()
         for card in view.LUCK_CARDS:
-            grid.add_widget(
-                self.tap(screen.tr(card_name(card)), lambda c=card: screen.asks.luck(c))
-            )
+            tap = self.tap(screen.tr(card_name(card)), lambda c=card: screen.asks.luck(c))
+            tap.enabled = offered[card]
+            grid.add_widget(tap)
+
+    @staticmethod
+    def title(state: bb.State) -> Message:
+        """On whom the "?" brings bad luck, or why it brings none now."""
+        if state.turn.card is None:
+            return T("luck_no_card")
+        refusal = view.luck_refusal(state)
+        if refusal is not None:
+            return refusal
+        return T("luck_on", colour=view.luck_target(state))
 
 
 class BoardTab(Tab):
@@ -139,16 +146,31 @@ class BoardTab(Tab):
         box = self.ids.event_for
         box.clear_widgets()
         for colour in targets:
-            toggle = sized(Factory.Toggle(text=screen.colour(colour)), 16 * screen.app.scale)
-            toggle.active = colour == screen.event_target
-            toggle.bind(on_release=lambda _w, c=colour: self.choose(c))
-            box.add_widget(toggle)
+            choice = sized(BalmyChoice(text=screen.colour(colour)), 16 * screen.app.scale)
+            choice.hex = balloon_hex(colour)
+            choice.active = colour == screen.event_target
+            choice.bind(on_release=lambda _w, c=colour: self.choose(c))
+            box.add_widget(choice)
+        self._zones(state)
+        self.ids.finish.enabled = view.finish_refusal(state) is None
+        self._storm(state)
+
+    def _zones(self, state: bb.State) -> None:
+        """The zones and mountains the balloon may meet; none while it is landed."""
+        screen = self.screen
         zones = self.ids.zones
         zones.clear_widgets()
+        refusal = view.event_refusal(state, screen.event_target)
+        self.ids.brown.enabled = self.ids.white.enabled = refusal is None
+        self.ids.zones_heading.opacity = 1 if refusal is None else 0
+        if refusal is not None:
+            landed = state.balloon(screen.event_target).altitude == "landed"
+            why = T("event_landed", colour=screen.event_target) if landed else refusal
+            zones.add_widget(Factory.BalmyNote(text=screen.tr(why), size_hint_y=1))
+            return
         for zone in view.ZONES:
             text = screen.tr(zone_name(zone))
             zones.add_widget(self.tap(text, lambda z=zone: self.event("restricted_zone", zone=z)))
-        self._storm(state)
 
     def choose(self, colour: str) -> None:
         self.screen.event_target = colour
@@ -181,9 +203,9 @@ class StepsTab(Tab):
         for step in bb.RULES.checklist(state):
             text = screen.tr(view.unmarked(step.message)).strip()
             box.add_widget(BalmyStep(text=text, status=step.status))
-        upkeep = screen.upkeep_text()
-        if upkeep:
-            box.add_widget(Factory.BalmyNote(text=upkeep))
+        upkeep = effects.last_upkeep(screen.model.session)
+        if upkeep is not None:
+            box.add_widget(Factory.BalmyNote(text=screen.tr(upkeep)))
 
 
 class BalloonsTab(Tab):
@@ -198,9 +220,9 @@ class BalloonsTab(Tab):
         box = self.ids.overview
         box.clear_widgets()
         for balloon in table.get("balloons", []):
-            box.add_widget(self._row(balloon, markers, table.get("current_balloon")))
+            box.add_widget(self._row(balloon, table.get("current_balloon")))
 
-    def _row(self, balloon: dict[str, Any], markers: list[str], current: str | None) -> Any:
+    def _row(self, balloon: dict[str, Any], current: str | None) -> Any:
         screen = self.screen
         colour = balloon["colour"]
         row = BalmyOverviewRow(
@@ -213,7 +235,7 @@ class BalloonsTab(Tab):
             gas=balloon["tokens"]["gas"],
             ballast=balloon["tokens"]["ballast"],
             cards=f"{balloon['hand']}/{balloon['in_front']}",
-            badges="  ".join(screen.tr(m) for m in view.badges(balloon, markers)),
+            badges="  ".join(screen.tr(m) for m in view.badges(screen.state, colour)),
         )
         row.bind(on_release=lambda w: screen.open_correction(w.colour))
         return row

@@ -4,18 +4,22 @@ board's mountains. No Kivy here."""
 
 from __future__ import annotations
 
-from companion.core.messages import Catalog, Message
+from companion.core.messages import Catalog, Message, Plural
 from companion.core.terms import colour
 from companion.games.balmy_balloonists import messages as bbm
 
-# Okabe-Ito where the palette has the colour; Okabe-Ito's "reddish purple" for
-# purple, and white/grey for the sixth balloon. Always shown with the name.
+# Each balloon drawn as its name says, and always shown with the name: Okabe-Ito's
+# yellow, bluish green and blue (safe for colour-blind players); a red that reads as
+# red (Okabe-Ito's vermillion reads as orange) and a purple that reads as purple (its
+# "reddish purple" reads as pink); white/grey for the sixth balloon. A name written on
+# a balloon's colour takes `theme.readable_on`: each reaches 4.5:1 (WCAG's contrast
+# for text; tests/tables/test_balmy_table.py).
 BALLOON_HEX: dict[str, str] = {
-    "red": "#D55E00",
+    "red": "#D62828",
     "yellow": "#F0E442",
     "green": "#009E73",
     "blue": "#0072B2",
-    "purple": "#CC79A7",
+    "purple": "#8450C8",
     "white": "#E0E0E0",
 }
 MOUNTAIN_HEX = {"brown": "#7A5230", "white": "#D8DDE6"}  # the board's mountain ranges
@@ -48,15 +52,13 @@ T = Catalog(
         "play_own": "Play a card on my balloon",
         "play_other": "Play a card from in front onto:",
         "no_targets": "No marked balloon can take a card now",
-        "advantage_held": "{player}'s advantage cards:",
+        "advantage_held": "{player} holds {cards}",
         "advantage_none": "{player} holds no advantage card",
         "swap": "Swap an advantage card",
         "swap_card": "Discard which advantage card?",
         "swap_from": "Take a card from in front of which balloon?",
         "record_advantage": "Record advantage cards",
         "advantage_pick": "{player}: tap the two advantage cards dealt",
-        "later": "Later",
-        "clear": "Start again",
         "luck_on": 'The "?" of the card just played: bad luck on the {colour} balloon',
         "luck_no_card": 'Play a local wind card with a "?" first',
         "luck_apply": "Bad luck!",
@@ -67,43 +69,76 @@ T = Catalog(
         "levels_q": "Levels up (+) or down (-)",
         "yes": "yes",
         "no": "no",
-        "zones": "Restricted zone entered:",
-        "mountains": "Mountains crossed:",
+        "zones": "Enter a restricted zone:",
+        "mountains": "Fly over mountains:",
         "brown": "brown",
         "white": "white",
         "event_for": "Which balloon:",
-        "finish": "Crossed the finish line",
-        "friendly_winds": "Friendly winds used",
-        "critical": "Critical measures: {colour} answers",
+        "event_landed": "The {colour} balloon is landed: it meets no zone and no mountains",
+        "finish": "Cross the finish line",
+        "use_card": "Use {card}",
+        "critical": "Answer with critical measures: {colour} balloon",
         "storm_place": "Place the storm",
         "storm_play": "Play a card on the storm",
-        "storm_weather": "Storm met a balloon",
+        "storm_weather": "The storm meets a balloon",
         "storm_where": "Where, from Sakhalin's zone?",
         "storm_who": "Which balloon decides (the last)?",
         "storm_hit": "Which balloon met the storm?",
         "above": "above",
         "on_zone": "on",
         "below": "below",
-        "upkeep": "Upkeep of the {colour} balloon: {took}",
-        "upkeep_nothing": "Upkeep of the {colour} balloon: nothing to pay",
-        "took_fuel": "-{count} fuel",
-        "took_sank": "sank to {altitude:to}",
-        "took_card": "drew a card",
         "marker": "marker",
-        "current": "now",
         "finished": "finished",
         "out": "out",
         "b_skip": "skips {count}",
         "b_no_own": "no own card {count}",
         "b_no_rise": "no rise",
         "b_no_forward": "no forward",
-        "rose": "Wind rose: the silver markers",
         "go_start": "Start the turn timer",
+        "go_advantage": "Record cards",  # GO while the advantage cards wait (short: GO is narrow)
         # the step line, and the title of a balloon's corrections
         "step_card": "{player}: play a local wind card for the {colour} balloon",
         "step_altitude": "{player}: change the {colour} balloon's altitude if you like, then fly",
         "step_fly": "{player}: fly the {colour} balloon, then end the turn",
+        "step_landed": "{player}: the {colour} balloon has landed; end the turn",
         "correct_balloon": "{player}'s {colour} balloon: correct",
+        # what an action changed: "Envelope torn · red balloon: helium 6 (-3)"
+        "then": "{a} · {b}",
+        "group": "{colour} balloon: {changes}",
+        "h_advantage": "Advantage cards",
+        "h_play_own": "Card from hand",
+        "h_play_other": "Card from in front onto the {colour} balloon",
+        "h_swap": "Swap of an advantage card",
+        "h_altitude": "Altitude",
+        "h_zone": "Restricted zone {zone}",
+        "h_mountain_brown": "Brown mountains",
+        "h_mountain_white": "White mountains",
+        "h_finish": "Finish line",
+        "h_storm_above": "The storm is placed above Sakhalin's zone",
+        "h_storm_on": "The storm is placed on Sakhalin's zone",
+        "h_storm_below": "The storm is placed below Sakhalin's zone",
+        "h_play_storm": "Card from in front onto the storm",
+        "h_upkeep": "Upkeep",
+        "h_correction": "Correction",
+        "f_count": "{token} {count} ({delta})",  # "helium 6 (-3)"
+        "f_altitude": "now {altitude:at}",
+        "f_skip": Plural("count", one="skips its next turn", other="skips its next {count} turns"),
+        "f_no_own": Plural(
+            "count",
+            one="no card from hand in its next turn",
+            other="no card from hand in its next {count} turns",
+        ),
+        "f_no_rise": "may not rise in its next turn",
+        "f_no_forward": "may not move forward in its next turn",
+        "f_finished": "finished the race",
+        "f_out": "out of the race",
+        "markers": "silver markers: {markers}",
+        "holds": "{player} holds {cards}",
+        "discards": "{player} discards {card}",
+        "permission": "{player} holds {card}: the {colour} balloon flies on",
+        "flies_over": "the {colour} balloon flies over",
+        "nothing": "nothing changes",
+        "upkeep_nothing": "{colour} balloon: nothing to pay",
         # each action, as "Undone: ..." names it
         "did_advantage": "{player}'s advantage cards",
         "did_play_own": "the card played on the {colour} balloon",
@@ -126,7 +161,13 @@ T = Catalog(
         "did_adjust_hand": "the correction of the {colour} balloon's cards in hand ({delta})",
         "did_adjust_in_front": "the correction of the {colour} balloon's cards in front ({delta})",
     },
-    terms={"colour": colour, "token": bbm.token, "altitude": bbm.altitude, "card": bbm.card},
+    terms={
+        "colour": colour,
+        "token": bbm.token,
+        "altitude": bbm.altitude,
+        "card": bbm.card,
+        "zone": bbm.zone,
+    },
 )
 
 

@@ -1,20 +1,22 @@
 """What the Balmy Balloonists table shows, as plain data read from the rules' state,
-summary and helpers: what the upkeep took, the message strip's lines, the altitude
-ladder, which balloons an event or a luck card may name, the badges of a balloon and
-the points of the wind rose. No Kivy; `tr` renders a message in the player's
-language and `colour` names a colour in it.
+summary and helpers: the message strip's news, the altitude ladder, which balloons an
+event or a luck card may name and what the rules would refuse there now (a tap that
+cannot work is greyed, and the line above says why), the advantage cards, the badges
+of a balloon and the points of the wind rose. Each is a function of the state: no
+Kivy, nothing remembered; `tr` renders a message in the player's language and
+`colour` names a colour in it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import get_args
 
 from companion.core.messages import Message
-from companion.core.session import Session
+from companion.core.terms import listing
 from companion.games import balmy_balloonists as bb
-from companion.ui.tables.balmy.text import T, balloon_hex
+from companion.ui.tables.balmy.text import T, balloon_hex, card_name
 
 Tr = Callable[[Message], str]
 Namer = Callable[[str], str]  # a colour id -> its name in the player's language
@@ -32,29 +34,6 @@ LUCK_ASKS: dict[str, tuple[str, ...]] = {
 PERMISSIONS = ("permission_iraq", "permission_libya", "permission_china", "permission_sakhalin")
 ZONES = ("libya", "iraq", "sakhalin", "china", "area51")
 WEATHER_LEVELS = (-2, -1, 0, 1, 2)
-
-
-@dataclass(frozen=True)
-class Upkeep:
-    """What the app's upkeep (steps 4 to 6) took from the balloon whose turn ended."""
-
-    colour: str
-    fuel: int  # fuel paid
-    sank_to: str | None  # the altitude it sank to, if it sank
-    drew: bool  # drew a local wind card
-
-
-def last_upkeep(session: Session) -> Upkeep | None:
-    """The upkeep of the last `end_turn`, read by comparing that balloon before and
-    after it; None when the last action was something else."""
-    log = session.log
-    if not log or log[-1].type != "end_turn":  # type: ignore[attr-defined]
-        return None
-    before: bb.State = session.state_at(len(log) - 1)
-    old = before.active
-    new = session.state.balloon(old.colour)
-    sank = new.altitude if new.level < old.level else None
-    return Upkeep(old.colour, old.fuel - new.fuel, sank, new.hand > old.hand)
 
 
 def event_targets(state: bb.State) -> list[str]:
@@ -85,40 +64,111 @@ def unrecorded(state: bb.State) -> list[str]:
     return [p.name for p in state.players if not p.advantage_recorded]
 
 
-def badges(balloon: Mapping[str, Any], markers: Sequence[str]) -> list[Message]:
-    """Short badges of one balloon of the summary: finished/out, marker, restrictions."""
+Restricted = tuple[int, int, bool, bool]  # turns to skip, without own card, no rise, no forward
+
+
+def restricted_next(state: bb.State, balloon: bb.Balloon) -> Restricted:
+    """What restricts `balloon` from its next turn on: turns to skip, turns without a
+    card from hand, no rise, no forward. The current balloon's counters also hold the
+    turn it plays now (what covers this turn is said on the Altitude tab); those it
+    received in this turn are for the next."""
+    no_own = balloon.no_own_card_turns
+    no_rise, no_forward = balloon.no_rise_next_turn, balloon.no_forward_next_turn
+    if not state.over and state.active.colour == balloon.colour:
+        turn = state.turn
+        no_own -= 1 if turn.covers_no_own else 0
+        no_rise, no_forward = turn.got_no_rise, turn.got_no_forward
+    return balloon.skip_turns, no_own, no_rise, no_forward
+
+
+def badges(state: bb.State, colour: str) -> list[Message]:
+    """Short badges of one balloon: finished/out, marker, and what restricts its next
+    turns (counted down as the rules count them). A balloon out of the race or
+    finished keeps its restriction counters (the rules' reading), but they no longer
+    matter: it shows none."""
+    balloon = state.balloon(colour)
     found: list[Message] = []
-    if balloon["finished"]:
+    if balloon.finished:
         found.append(T("finished"))
-    if balloon["out"]:
+    if balloon.out:
         found.append(T("out"))
-    if balloon["colour"] in markers:
+    if colour in state.markers:
         found.append(T("marker"))
-    if balloon["skip_turns"]:
-        found.append(T("b_skip", count=balloon["skip_turns"]))
-    if balloon["no_own_card_turns"]:
-        found.append(T("b_no_own", count=balloon["no_own_card_turns"]))
-    if balloon["no_rise_next_turn"]:
+    if not balloon.racing:
+        return found
+    skip, no_own, no_rise, no_forward = restricted_next(state, balloon)
+    if skip:
+        found.append(T("b_skip", count=skip))
+    if no_own > 0:
+        found.append(T("b_no_own", count=no_own))
+    if no_rise:
         found.append(T("b_no_rise"))
-    if balloon["no_forward_next_turn"]:
+    if no_forward:
         found.append(T("b_no_forward"))
     return found
 
 
-def upkeep_text(tr: Tr, upkeep: Upkeep | None) -> str:
-    """ "Upkeep of the red balloon: -1 fuel, drew a card" ("" when no turn just ended)."""
-    if upkeep is None:
-        return ""
-    took = []
-    if upkeep.fuel:
-        took.append(tr(T("took_fuel", count=upkeep.fuel)))
-    if upkeep.sank_to:
-        took.append(tr(T("took_sank", altitude=upkeep.sank_to)))
-    if upkeep.drew:
-        took.append(tr(T("took_card")))
-    if not took:
-        return tr(T("upkeep_nothing", colour=upkeep.colour))
-    return tr(T("upkeep", colour=upkeep.colour, took=", ".join(took)))
+# -- what the rules would refuse now -------------------------------------------------
+def luck_refusal(state: bb.State) -> Message | None:
+    """Why the "?" of this turn's card brings no bad luck now (no card yet, the card
+    went onto the storm, its "?" is used, it was combined), or None when it may."""
+    if state.over:
+        return None
+    target = state.turn.card_target or state.active.colour
+    return bb.RULES.refusal(state, bb.BadLuck(target=target, card="envelope_torn"))
+
+
+def permissions_held(state: bb.State, colour: str) -> list[str]:
+    """The permissions the owner of the `colour` balloon holds, which one revoked takes."""
+    held = state.player(state.balloon(colour).owner).advantage
+    return [p for p in PERMISSIONS if p in held]
+
+
+def luck_offered(state: bb.State) -> dict[str, bool]:
+    """Each luck card and whether the table offers it now: none while the rules
+    refuse bad luck; "Permission revoked" only when the owner of the balloon it hits
+    holds a permission to lose."""
+    target = luck_target(state)
+    free = target is not None and luck_refusal(state) is None
+    return {
+        card: free and (card != "permission_revoked" or bool(permissions_held(state, target or "")))
+        for card in LUCK_CARDS
+    }
+
+
+def event_refusal(state: bb.State, colour: str) -> Message | None:
+    """Why the `colour` balloon can meet no restricted zone or mountains now (it is
+    landed, or no card moved it), None when it can."""
+    if state.over:
+        return None
+    target = None if colour == state.active.colour else colour
+    return bb.RULES.refusal(state, bb.Mountain(kind="brown", target=target))
+
+
+def finish_refusal(state: bb.State) -> Message | None:
+    """Why the current balloon cannot cross the finish line now (it is landed)."""
+    if state.over:
+        return None
+    return bb.RULES.refusal(state, bb.Plain(type="cross_finish"))
+
+
+def no_targets(state: bb.State) -> Message:
+    """Why no card from in front can go onto a marked balloon now."""
+    balloon = state.active
+    if state.turn.card is not None:
+        return bb.M("card_played", player=balloon.owner)
+    if balloon.in_front == 0:
+        return bb.M("nothing_in_front", player=balloon.owner, colour=balloon.colour)
+    return T("no_targets")
+
+
+def advantage_line(state: bb.State) -> Message:
+    """The advantage cards the current balloon's player holds."""
+    player = state.player(state.active.owner)
+    if not player.advantage:
+        return T("advantage_none", player=player.name)
+    cards = listing([card_name(c) for c in player.advantage])
+    return T("advantage_held", player=player.name, cards=cards)
 
 
 def unmarked(message: Message) -> Message:
@@ -136,12 +186,6 @@ def news(state: bb.State, prompts: Sequence[Message]) -> tuple[list[Message], Me
     fresh = [m for m in prompts if m not in shown and not m.key.endswith(".p_turn")]
     current = next((s for s in steps if s.status == "current"), None)
     return fresh, (unmarked(current.message) if current is not None else None)
-
-
-def message_lines(upkeep: str, others: Sequence[str]) -> list[str]:
-    """The lines under the step line: after an end of turn the upkeep first, then
-    the news (the step has a line of its own; the strip shows what fits whole)."""
-    return [line.strip() for line in (upkeep, *others) if line]
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,15 @@ class BalmyLevel(Tap):
     swatch = ColorProperty(theme.rgba(theme.TEXT))
 
 
+class BalmyChoice(Tap):
+    """A balloon to choose: drawn in the balloon's own colour when chosen (its name
+    in dark or light letters, whichever reads on it), else a panel with a stripe of
+    that colour; never in the accent, which means what GO does next."""
+
+    hex = StringProperty(theme.TEXT)
+    active = BooleanProperty(False)
+
+
 class BalmyStep(BoxLayout):
     """One of the six steps; `status` done, current or todo draws its mark."""
 
