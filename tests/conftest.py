@@ -52,9 +52,3 @@ def run_companion(*args: str, env: dict[str, str] | None = None, timeout: float 
         env={**os.environ, **(env or {})},
         cwd=ROOT,
     )
-
-
-def slowness() -> float:
-    """How much slower than the development machine this one is (a Pi: 3 to 4), from
-    COMPANION_TEST_SLOWNESS: timing tests multiply their limits by it."""
-    return float(os.environ.get("COMPANION_TEST_SLOWNESS") or 1)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from companion import files
-from tests.conftest import slowness
+from tests.waiting import slowness
 
 ACTIONS = 100_000
 

@@ -21,7 +21,7 @@ from companion.core.model import ActionBase, GameSetup
 from companion.core.session import Session
 from companion.store import Store, UnrestorableGameError
 from companion.store import checkpoints as stored_states
-from tests.conftest import slowness
+from tests.waiting import slowness
 
 EVERY = 10  # checkpoints this often in the tests that play through the journal
 
