@@ -133,6 +133,12 @@ class TableAdapter(Generic[S]):
         the app deals them."""
         return dict(options)
 
+    def deal_refusal(self, deal: Mapping[str, Sequence[str]]) -> Message | None:
+        """Why the players' own `deal` of the secret balloons cannot be, said to all of
+        them, or None. Its words name no card: the screen goes round the table, and a
+        colour named there is a secret told."""
+        return None
+
     def roll_of_turn(self, session: Session[S]) -> Sequence[int]:
         """The dice rolled this turn, () if none yet."""
         return ()

@@ -116,6 +116,11 @@ class WyscigAdapter(TableAdapter[wb.State]):
         cards = "app" if deal is None else {name: list(c) for name, c in deal.items()}
         return {**options, "balloon_cards": cards}
 
+    def deal_refusal(self, deal: Mapping[str, Sequence[str]]) -> Message | None:
+        """Two players tapped the same colour (the rules would name it: a secret)."""
+        tapped = [colour for cards in deal.values() for colour in cards]
+        return W("deal_twice") if len(set(tapped)) < len(tapped) else None
+
     def roll_of_turn(self, session: Session[wb.State]) -> Sequence[int]:
         return session.state.turn.dice or ()
 
@@ -131,20 +136,10 @@ class WyscigAdapter(TableAdapter[wb.State]):
         )
 
     def step(self, session: Session[wb.State]) -> Message | None:
-        """The order, the round's obstacle, the roll, or placing the dice and moving:
-        the rules' own prompt for it."""
-        state = session.state
-        current = state.current
-        if state.over:
-            return wb.M("p_score") if state.distances is None else None
-        if not state.order or current is None:
-            return wb.M("p_deal_order", round=state.round)
-        if wb.RULES.needs_obstacle(state):
-            return wb.M("p_place_obstacle", player=state.order[0])
-        if not state.turn.timer_started:
-            timed = wb.RULES.timed_now(state)
-            return wb.M("p_roll_timed" if timed else "p_roll_untimed", player=current)
-        return wb.M("p_place_dice", player=current)
+        """The order, the round's obstacle, the roll, placing the dice (after the sand
+        ran out, the unplaced ones) and moving, or finishing a turn in which a balloon
+        landed: the rules' own prompt for it (`wb.RULES.step`)."""
+        return wb.RULES.step(session.state)
 
     def describe(self, action: ActionBase, before: wb.State) -> Message:
         return words.describe(action, before)
