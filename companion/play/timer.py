@@ -2,10 +2,11 @@
 step with the session, and its seconds left kept in the store.
 
 Two kinds of glass: the rules' own (the rules keep the turn's glass: the action
-that makes the adapter's `turn_started` true starts it, an end of turn resets it, and
-the rules know when it ran out), and an app-only one for a game whose rules have no
-timer (the adapter's `glass_turn`: GO starts it, it belongs to that turn and only
-signals when time is up). Either way a glass that was running when the app stopped
+that makes the adapter's `turn_started` true starts it, an end of turn resets it, an
+undone end of turn brings it back as it was, and the rules know when it ran out),
+and an app-only one for a game whose rules have no timer (the adapter's
+`glass_turn`: GO starts it, it belongs to that turn and only signals when time is
+up). Either way a glass that was running when the app stopped
 comes back paused, with the sand it had when the app stopped.
 
 Two threads use it: the main thread changes it (a start, a pause, the session's
@@ -242,8 +243,16 @@ class TurnTimer:
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
         elif glass.phase is Phase.IDLE:
-            glass.restore_paused(self.records.saved_seconds() or glass.duration)
+            self._bring_back(glass)
         self._save()
+
+    def _bring_back(self, glass: Hourglass) -> None:
+        """A turn brought back by undo gets its glass as it was when the turn ended:
+        its sand, and running on if it ran (the table sees what it saw before; the
+        time between the end and the undo is not the turn's)."""
+        glass.restore_paused(self.records.saved_seconds() or glass.duration)
+        if self.records.saved().get("phase") == "running" and glass.phase is Phase.PAUSED:
+            glass.resume()
 
     def _sync_app_glass(self, glass: Hourglass) -> None:
         """An app-only glass runs while its turn lasts; a turn brought back by undo
