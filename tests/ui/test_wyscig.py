@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.core.window import Window
 from kivy.graphics import Color
 
+from companion.ui import theme
 from companion.ui.screens.secret import PickCard
 from tests.ui.harness import Harness
 
@@ -99,3 +101,177 @@ def drawn_colours(root: Any) -> set[tuple[float, float, float]]:
                 if isinstance(instruction, Color) and instruction.a > 0.05:
                     found.add(tuple(round(v, 3) for v in instruction.rgb))
     return found
+
+
+# -- colours that mean one thing --------------------------------------------------------
+
+WYSCIG_BALLOONS = ("blue", "pink", "yellow", "green", "red")
+# What a Wyścig screen may draw in colour: its balloons, as their names say; the one
+# accent (GO), a warning, a refusal, the paused blue; the tokens' own (the envelope and
+# its flap, the penalty disc, the balloon's basket); the night's dark blue panels.
+# Nothing else: no seat colour.
+MEANT = (
+    *(theme.BALLOON_COLOURS[c] for c in WYSCIG_BALLOONS),
+    *(theme.BACKGROUND, theme.PANEL, theme.PANEL_HIGH),
+    *(theme.ACCENT, theme.ACCENT_TEXT, theme.WARNING, theme.DANGER, theme.PAUSED),
+    *(theme.MAIL, theme.PENALTY, "#594726", "#8C6133"),
+)
+
+
+def _rgb(hex_colour: str) -> tuple[float, float, float]:
+    r, g, b, _ = theme.rgba(hex_colour)
+    return (r, g, b)
+
+
+def chromatic(rgb: tuple[float, float, float]) -> bool:
+    """A colour a player names by its hue (not white, grey, black or the night's
+    panels)."""
+    high, low = max(rgb), min(rgb)
+    return high > 0.25 and (high - low) / high > 0.3
+
+
+def meant(rgb: tuple[float, float, float]) -> bool:
+    """One of `MEANT`, as drawn: whole, or darkened as a button pressed or disabled."""
+    for hex_colour in MEANT:
+        for level in (1.0, 0.6, 0.55):
+            if all(abs(a - b * level) < 0.01 for a, b in zip(rgb, _rgb(hex_colour), strict=True)):
+                return True
+    return False
+
+
+def check_colours(ui: Harness) -> None:
+    """Every colour drawn in the window (the screen and any dialog over it) means one
+    thing: a Wyścig balloon, a token, or the table's accent, warning or pause."""
+    for view in list(Window.children):
+        odd = {c for c in drawn_colours(view) if chromatic(c) and not meant(c)}
+        assert not odd, f"{ui.app.root.current}: {sorted(odd)}"
+
+
+# -- the table, turn by turn -------------------------------------------------------------
+
+
+def table_shows(ui: Harness) -> dict[str, object]:
+    """What the table shows that the game decides: GO, the glass, the step line, the
+    reminders (the strip's line under the step, news aside), the time-up question's
+    dialog, whose turn it is, the strip."""
+    screen = ui.screen
+    assert ui.app.root.current == "wyscig"
+    return {
+        "go": screen.go_text,
+        "glass": (screen.phase, screen.seconds_text, screen.phase_text),
+        "step": screen.step_text,
+        "reminders": screen.prompt_lines(),
+        "time up asked": screen._unplaced.parent is not None,
+        "current": screen.current_name,
+        "frame": list(screen.frame),
+    }
+
+
+def start(ui: Harness) -> Any:
+    """Ola, Jan (without the hourglass) and Ewa; the order cards dealt at the table."""
+    ui.app.start_game(
+        "wyscig-balonow",
+        ["Ola", "Jan", "Ewa"],
+        {"order_cards": "table", "untimed": ["Jan"]},
+        reveal=True,
+    )
+    ui.step(2)
+    ui.pass_secret()
+    return ui.screen
+
+
+def test_the_table_says_what_to_do_turn_by_turn_in_its_own_colours(ui: Harness) -> None:
+    screen = start(ui)
+    order = Window.children[0]
+    assert "tap the players in the order of their cards" in ui.app.tr(order.question)
+    check_colours(ui)
+    ui.shots("wyscig-order")
+    for name in ("Ola", "Jan", "Ewa"):
+        ui.tap(ui.find(name, order.ids.names))
+    assert screen.step_text == "Ola: turn the hourglass and roll the dice"
+    setup = "Ewa: place 4 obstacles on the corner squares with the yellow frame"
+    assert screen.message_text == setup
+    # No seat wears a colour: the current name is white, the strip shows one white light.
+    assert {tuple(c) for c in screen.frame} == {(0xF2, 0xF4, 0xF8)}
+    check_colours(ui)
+    ui.shots("wyscig-table")
+
+    ui.key("space")
+    ui.advance(31)  # the sand runs out: how many dice were not placed?
+    assert screen._unplaced.parent is not None
+    check_colours(ui)
+    ui.shots("wyscig-time-up")
+    ui.tap(ui.find("2", screen._unplaced))
+    assert screen.step_text == (
+        "Ola: place the 2 unplaced dice on empty squares, then move the balloons"
+    )
+    assert screen.message_text == "Ola: move 2 obstacles, then end your turn"
+    ui.shots("wyscig-unplaced")
+
+    ui.key("space")  # Ola's end of turn: Jan plays without the hourglass
+    assert screen.step_text == "Jan: roll the dice (no hourglass for you)"
+    assert (screen.go_text, screen.phase_text) == ("Dice rolled", "no hourglass")
+    ui.shots("wyscig-untimed")
+    ui.key("space")
+    ui.key("space")  # Jan's end of turn: Ewa, the round's last turn
+    ui.key("space")
+    ui.tap(screen.ids.landed)
+    assert screen.step_text == "Ewa: finish moving the balloons, then end the turn"
+    assert screen.message_text == "A balloon is on the landing pad: the race ends with this turn"
+    check_colours(ui)
+    ui.shots("wyscig-landed")
+
+
+def test_the_end_undone_from_the_score_and_the_results_shows_the_table_as_before(
+    ui: Harness,
+) -> None:
+    start(ui)
+    model = ui.app.model
+    assert model.act("order", players=["Ola", "Jan", "Ewa"])
+    ui.key("space")  # Ola's hourglass
+    ui.advance(6)
+    assert model.act("landed")
+    ui.step(2)
+    before = table_shows(ui)
+    assert before["glass"] == ("running", "23 s", "")
+    ui.key("space")  # Ola's end of turn ends the race: the score
+    assert ui.app.root.current == "score"
+    ui.tap(ui.find("Undo"))  # the score screen's Undo: the table, the sand running on
+    assert table_shows(ui) == before
+    assert ui.screen.message_text == "Undone: Ola's end of turn"
+
+    ui.key("space")
+    score = ui.screen
+    held = [(p.name, c) for p in model.state.players for c in p.balloons]
+    score.entered = {colour: str(i) for i, (_, colour) in enumerate(held)}
+    check_colours(ui)
+    ui.shots("wyscig-score")
+    score.done()
+    ui.step(2)
+    results = ui.screen
+    assert ui.app.root.current == "results"
+    # No colour beside a name: the balloon it held is named, in words.
+    rows = {r.name: r for r in results.ids.rows.children}
+    assert {r.swatch[3] for r in rows.values()} == {0}
+    assert rows[held[0][0]].detail == held[0][1]
+    assert results.winner_hex == theme.TEXT
+    check_colours(ui)
+    ui.shots("wyscig-results")
+    ui.key("u")  # UNDO on the results: the score; the score's Undo: the table as before
+    assert ui.app.root.current == "score"
+    ui.tap(ui.find("Undo"))
+    assert table_shows(ui) == before
+
+    ui.key("space")
+    ui.screen.entered = {colour: "1" for _, colour in held}
+    ui.screen.done()
+    ui.step(2)
+    ui.app.show("history")
+    ui.step(2)
+    history = ui.screen
+    history.open_game(model.session_id)
+    ui.step(2)
+    view = history.ids.body.children[0]
+    assert {r.swatch[3] for r in view.ids.results.children} == {0}
+    check_colours(ui)
+    ui.shots("wyscig-history")
