@@ -72,6 +72,7 @@ UI = Catalog(
         "secret_next": "Next player",
         "secret_start": "Start the race",
         "secret_release": "Let go to hide it",
+        "secret_release_two": "Let go to hide them",
         "secret_hold_hint": "Tap and hold here",
         "and": "{a} and {b}",
         # the table

@@ -89,6 +89,21 @@ def test_each_player_sees_the_colour_they_tapped_and_a_colour_twice_is_not_named
     assert [p.balloons for p in ui.app.model.state.players] == [("blue",), ("pink",), ("red",)]
 
 
+def test_two_balloons_held_are_hidden_as_two(tmp_path: Path) -> None:
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    try:
+        secret = ui.screen
+        touch = ui.press(secret.ids.hold)
+        assert ui.app.tr(secret.hint) == "Let go to hide them"  # both balloons
+        check_colours(ui)
+        ui.shots("wyscig-secret-held")
+        touch.touch_up()
+        ui.step(2)
+        assert ui.app.tr(secret.hint) == "Got it. Keep it secret."
+    finally:
+        ui.close()
+
+
 def drawn_colours(root: Any) -> set[tuple[float, float, float]]:
     """Every colour a widget under `root` draws (its canvas, before and after), but the
     strip's LEDs (the sand's colours, and the seat's light: tested with the frames)."""

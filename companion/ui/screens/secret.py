@@ -133,7 +133,7 @@ class SecretScreen(AppScreen):
     def held(self, holding: bool) -> None:
         if holding:
             self.seen = True
-            self.hint = UI("secret_release")
+            self.hint = UI("secret_release_two" if self.per_player > 1 else "secret_release")
         elif self.seen:
             self.hint = UI("secret_picked")
             self.ready = True
