@@ -182,6 +182,15 @@ def table_shows(ui: Harness) -> dict[str, object]:
     }
 
 
+def go(ui: Harness) -> None:
+    """GO on the screen (a touch decides tap or hold by its own times, a key by the
+    real time it is held: slow frames on a busy machine made that a hold), then past
+    GO's lock-out."""
+    ui.tap(ui.screen.ids.go)
+    ui.clock.advance(1.0)
+    ui.step(2)
+
+
 def start(ui: Harness) -> Any:
     """Ola, Jan (without the hourglass) and Ewa; the order cards dealt at the table."""
     ui.app.start_game(
@@ -211,7 +220,7 @@ def test_the_table_says_what_to_do_turn_by_turn_in_its_own_colours(ui: Harness) 
     check_colours(ui)
     ui.shots("wyscig-table")
 
-    ui.key("space")
+    go(ui)
     ui.advance(31)  # the sand runs out: how many dice were not placed?
     assert screen._unplaced.parent is not None
     check_colours(ui)
@@ -223,13 +232,13 @@ def test_the_table_says_what_to_do_turn_by_turn_in_its_own_colours(ui: Harness) 
     assert screen.message_text == "Ola: move 2 obstacles, then end your turn"
     ui.shots("wyscig-unplaced")
 
-    ui.key("space")  # Ola's end of turn: Jan plays without the hourglass
+    go(ui)  # Ola's end of turn: Jan plays without the hourglass
     assert screen.step_text == "Jan: roll the dice (no hourglass for you)"
     assert (screen.go_text, screen.phase_text) == ("Dice rolled", "no hourglass")
     ui.shots("wyscig-untimed")
-    ui.key("space")
-    ui.key("space")  # Jan's end of turn: Ewa, the round's last turn
-    ui.key("space")
+    go(ui)
+    go(ui)  # Jan's end of turn: Ewa, the round's last turn
+    go(ui)
     ui.tap(screen.ids.landed)
     assert screen.step_text == "Ewa: finish moving the balloons, then end the turn"
     assert screen.message_text == "A balloon is on the landing pad: the race ends with this turn"
@@ -242,20 +251,22 @@ def test_the_end_undone_from_the_score_and_the_results_shows_the_table_as_before
 ) -> None:
     start(ui)
     model = ui.app.model
-    assert model.act("order", players=["Ola", "Jan", "Ewa"])
-    ui.key("space")  # Ola's hourglass
+    order = Window.children[0]
+    for name in ("Ola", "Jan", "Ewa"):
+        ui.tap(ui.find(name, order.ids.names))
+    go(ui)  # Ola's hourglass
     ui.advance(6)
     assert model.act("landed")
     ui.step(2)
     before = table_shows(ui)
     assert before["glass"] == ("running", "23 s", "")
-    ui.key("space")  # Ola's end of turn ends the race: the score
+    go(ui)  # Ola's end of turn ends the race: the score
     assert ui.app.root.current == "score"
     ui.tap(ui.find("Undo"))  # the score screen's Undo: the table, the sand running on
     assert table_shows(ui) == before
     assert ui.screen.message_text == "Undone: Ola's end of turn"
 
-    ui.key("space")
+    go(ui)
     score = ui.screen
     held = [(p.name, c) for p in model.state.players for c in p.balloons]
     score.entered = {colour: str(i) for i, (_, colour) in enumerate(held)}
@@ -272,12 +283,12 @@ def test_the_end_undone_from_the_score_and_the_results_shows_the_table_as_before
     assert results.winner_hex == theme.TEXT
     check_colours(ui)
     ui.shots("wyscig-results")
-    ui.key("u")  # UNDO on the results: the score; the score's Undo: the table as before
+    ui.tap(results.ids.undo)  # the results' Undo: the score; the score's: the table as before
     assert ui.app.root.current == "score"
     ui.tap(ui.find("Undo"))
     assert table_shows(ui) == before
 
-    ui.key("space")
+    go(ui)
     ui.screen.entered = {colour: "1" for _, colour in held}
     ui.screen.done()
     ui.step(2)
