@@ -269,7 +269,10 @@ def test_the_end_undone_from_the_score_and_the_results_shows_the_table_as_before
     go(ui)
     score = ui.screen
     held = [(p.name, c) for p in model.state.players for c in p.balloons]
-    score.entered = {colour: str(i) for i, (_, colour) in enumerate(held)}
+    for squares, (name, colour) in enumerate(held):  # each balloon's squares, tapped in
+        ui.tap(next(r for r in score.ids.balloons.children if r.text == f"{name}: {colour}"))
+        ui.tap(ui.find(str(squares), score.ids.pad))
+    assert score.entered == {colour: str(i) for i, (_, colour) in enumerate(held)}
     check_colours(ui)
     ui.shots("wyscig-score")
     score.done()
