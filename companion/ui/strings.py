@@ -65,6 +65,7 @@ UI = Catalog(
         "secret_hold": "{player}, tap and hold to see your balloon",
         "secret_hold_two": "{player}, tap and hold to see your balloons",
         "secret_showing": "Your balloon: {colours}",
+        "secret_showing_two": "Your balloons: {colours}",
         "secret_pick": "{player}, tap the colour on your balloon card",
         "secret_pick_two": "{player}, tap the two colours on your balloon cards",
         "secret_picked": "Got it. Keep it secret.",
@@ -72,6 +73,7 @@ UI = Catalog(
         "secret_next": "Next player",
         "secret_start": "Start the race",
         "secret_release": "Let go to hide it",
+        "secret_release_two": "Let go to hide them",
         "secret_hold_hint": "Tap and hold here",
         "and": "{a} and {b}",
         # the table

@@ -71,8 +71,14 @@ def test_the_rules_glass_starts_with_start_timer_and_stops_with_the_turn() -> No
     act(game, "dice", values=[1, 2, 3, 4, 5])
     act(game, "end_turn")
     assert glass.view().phase is Phase.IDLE  # type: ignore[union-attr]
-    game.undo()  # the turn comes back as it was: its glass runs on with the sand it had
+    clock.advance(5)  # a while before the undo: not the turn's time
+    game.undo()  # the turn comes back as it ended: its sand running on
     assert glass.view().phase is Phase.RUNNING  # type: ignore[union-attr]
+    assert glass.view().seconds_left == 9.0  # type: ignore[union-attr]
+    glass.toggle_pause()
+    act(game, "end_turn")
+    game.undo()  # ended while paused: back paused
+    assert glass.view().phase is Phase.PAUSED  # type: ignore[union-attr]
     assert glass.view().seconds_left == 9.0  # type: ignore[union-attr]
 
 

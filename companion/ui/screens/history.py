@@ -123,6 +123,7 @@ class HistoryScreen(AppScreen):
         )
         names = [p["name"] for p in summary.get("players", [])]
         colours = dict(zip(names, seat_colours(game, names), strict=True))
+        shown = 1.0 if adapter(game).seats_coloured else 0.0  # no colour of their own: none
         scoring = adapter(game).scoring
         rows = [results_data.bars(scoring.parts(p)) for p in players]
         right, left = results_data.scales(rows)
@@ -132,7 +133,7 @@ class HistoryScreen(AppScreen):
                 rank=f"{player['rank']}." if player.get("rank") is not None else "",
                 name=player["name"],
                 score="" if player.get("score") is None else str(player["score"]),
-                swatch=theme.rgba(colours.get(player["name"], theme.TEXT)),
+                swatch=theme.rgba(colours.get(player["name"], theme.TEXT), shown),
                 winner=player["name"] in winners,
             )
             row.size_hint_y = None

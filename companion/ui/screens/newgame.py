@@ -135,9 +135,11 @@ class NewGameScreen(AppScreen):
     def _build_seated(self) -> None:
         box = self.ids.seated
         box.clear_widgets()
-        colours = adapter(self.game_id).seat_colours(self.seated_names)
+        table = adapter(self.game_id)
+        colours = table.seat_colours(self.seated_names)
+        shown = 1.0 if table.seats_coloured else 0.0  # no colour of their own: none
         for seat, name in enumerate(self.seated_names):
-            swatch = theme.rgba(colours[seat][1])
+            swatch = theme.rgba(colours[seat][1], shown)
             box.add_widget(Factory.SeatRow(seat=seat, name=name, swatch=swatch))
 
     def _build_known(self) -> None:

@@ -57,6 +57,10 @@ class TableAdapter(Generic[S]):
     dice: ClassVar[int] = 0  # the dice of one roll the reader may send; 0: none
     dice_action: ClassVar[str] = ""  # the action a roll is sent as (its `values`)
     secret_colours: ClassVar[tuple[str, ...]] = ()  # the secret balloon cards' colours
+    # Each seat's colour is its player's own, drawn beside the name. False: the players
+    # own no colour, so the screens draw none beside a name (it would read as a piece's
+    # colour); every seat then gets the same neutral colour, for the strip.
+    seats_coloured: ClassVar[bool] = True
     scoring: ClassVar[Scoring] = Scoring()  # the end on screen
 
     @property
@@ -106,7 +110,8 @@ class TableAdapter(Generic[S]):
 
     # -- players and their balloons ----------------------------------------------------
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
-        """(colour name, "#RRGGBB") of each seat, in seat order."""
+        """(colour name, "#RRGGBB") of each seat, in seat order (the strip shows the
+        current one; the screens draw it beside the name when `seats_coloured`)."""
         raise NotImplementedError
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
@@ -127,6 +132,12 @@ class TableAdapter(Generic[S]):
         """The options with the secret balloons' deal: the players' `deal`, or (None)
         the app deals them."""
         return dict(options)
+
+    def deal_refusal(self, deal: Mapping[str, Sequence[str]]) -> Message | None:
+        """Why the players' own `deal` of the secret balloons cannot be, said to all of
+        them, or None. Its words name no card: the screen goes round the table, and a
+        colour named there is a secret told."""
+        return None
 
     def roll_of_turn(self, session: Session[S]) -> Sequence[int]:
         """The dice rolled this turn, () if none yet."""
