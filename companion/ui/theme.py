@@ -51,7 +51,8 @@ BALLOON_COLOURS: dict[str, str] = {
     "red": "#D62828",
     "orange": "#E69F00",
     "sky": "#56B4E9",
-    "white": "#E0E0E0",
+    "purple": "#8450C8",  # reads as purple (Okabe-Ito's "reddish purple" reads as pink)
+    "white": "#E0E0E0",  # the sixth Balmy balloon: white/grey
 }
 
 MAIL = "#E8D9A8"  # the envelope token
