@@ -25,7 +25,7 @@ from companion.store.schema import now
 _EFFECTIVE = "SELECT seq FROM actions WHERE session_id = ? AND undone_at IS NULL ORDER BY seq"
 
 
-def append(db: Db, session_id: int, action: ActionBase) -> None:
+def append(db: Db, session_id: int, action: ActionBase, table_s: float | None = None) -> None:
     stamp = now()
 
     def store(conn: sqlite3.Connection) -> None:
@@ -33,8 +33,8 @@ def append(db: Db, session_id: int, action: ActionBase) -> None:
             "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE session_id = ?", (session_id,)
         ).fetchone()[0]
         conn.execute(
-            "INSERT INTO actions(session_id, seq, action, at) VALUES (?, ?, ?, ?)",
-            (session_id, seq, _dump(action), action.at),
+            "INSERT INTO actions(session_id, seq, action, at, table_s) VALUES (?, ?, ?, ?, ?)",
+            (session_id, seq, _dump(action), action.at, table_s),
         )
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
 
@@ -92,6 +92,18 @@ def raw(db: Db, session_id: int, *, include_undone: bool = False) -> list[dict[s
             data["undone_at"] = undone_at
         result.append(data)
     return result
+
+
+def table_seconds(db: Db, session_id: int) -> list[float | None]:
+    """The effective log's seconds at the table, in order (None where not recorded)."""
+    query = "SELECT table_s FROM actions WHERE session_id = ? AND undone_at IS NULL ORDER BY seq"
+    return [None if value is None else float(value) for (value,) in db.rows(query, (session_id,))]
+
+
+def last_table_seconds(db: Db, session_id: int) -> float | None:
+    """The most seconds at the table any of the session's actions recorded."""
+    found = db.one("SELECT MAX(table_s) FROM actions WHERE session_id = ?", (session_id,))
+    return None if found is None or found[0] is None else float(found[0])
 
 
 def every(db: Db, game: str | None) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -73,6 +73,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE sessions ADD COLUMN abandoned TEXT;
     """,
+    # The seconds the game had been at the table (on screen, not paused) when the
+    # action was taken: a turn's time is the difference, whatever else happened
+    # between (another game, a quit, a restart). NULL for an imported action.
+    """
+    ALTER TABLE actions ADD COLUMN table_s REAL;
+    """,
 )
 
 

@@ -8,7 +8,7 @@ file...), never an `sqlite3` error, and a failed write leaves nothing half-writt
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,9 +110,12 @@ class Store:
     def journal(self, session_id: int) -> StoreJournal:
         return StoreJournal(self, session_id)
 
-    def append_action(self, session_id: int, action: ActionBase) -> None:
-        """One committed transaction; `DiskFullError` (rolled back) on a full disk."""
-        _actions.append(self.db, session_id, action)
+    def append_action(
+        self, session_id: int, action: ActionBase, *, table_s: float | None = None
+    ) -> None:
+        """One committed transaction; `DiskFullError` (rolled back) on a full disk.
+        `table_s`: the seconds the game had been at the table (on screen, not paused)."""
+        _actions.append(self.db, session_id, action, table_s)
 
     def mark_undone(self, session_id: int, index: int) -> None:
         """Mark the effective log's entry `index` (from 0) as undone."""
@@ -168,14 +171,27 @@ class Store:
 
 
 class StoreJournal:
-    """The `Journal` of one stored session: each call is one committed transaction."""
+    """The `Journal` of one stored session: each call is one committed transaction.
+    While the game is in play, `table_time` says its seconds at the table, which each
+    action is stored with (`companion.play.tabletime`); the journal reads them back."""
 
     def __init__(self, store: Store, session_id: int) -> None:
         self.store = store
         self.session_id = session_id
+        self.table_time: Callable[[], float] | None = None
 
     def appended(self, index: int, action: ActionBase) -> None:
-        self.store.append_action(self.session_id, action)
+        table_s = self.table_time() if self.table_time is not None else None
+        self.store.append_action(self.session_id, action, table_s=table_s)
 
     def undone(self, index: int) -> None:
         self.store.mark_undone(self.session_id, index)
+
+    def table_seconds(self) -> list[float | None]:
+        """The effective log's seconds at the table, one per action of `raw_actions`
+        (None for an action stored without them: an imported game's)."""
+        return _actions.table_seconds(self.store.db, self.session_id)
+
+    def last_table_seconds(self) -> float | None:
+        """The most seconds at the table any of the game's actions recorded."""
+        return _actions.last_table_seconds(self.store.db, self.session_id)
