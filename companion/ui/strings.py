@@ -115,6 +115,7 @@ UI = Catalog(
         "menu_back": "Back",
         "menu_home": "Home screen",
         "menu_language": "Language",
+        "menu_language_kept": "Saved in the settings: kept after a restart",
         "menu_quit": "Hold to quit",
         "menu_quit_hold": "Keep holding to quit...",
         "menu_power_off": "Hold to shut down the Pi",
