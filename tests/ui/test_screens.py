@@ -19,6 +19,7 @@ from companion import cli, files
 from companion import config as config_module
 from companion.core.errors import ConfigError
 from companion.store import Store
+from companion.ui import theme
 from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
 from companion.ui.widgets import AskView
@@ -98,6 +99,7 @@ def test_history_lists_opens_and_exports(
     assert row.date == history_data.local_date(FINISHED)
     assert "Monika 2   Dominika 0   Kasia -1" in texts_of(row)
     assert "Winner: Monika" in texts_of(row)
+    assert tuple(row.ids.winner.color) == theme.rgba(theme.ACCENT)  # the winner's green
     # A race without points: each player's place in words, not a dash for a score.
     places = next(r for r in rows if r.session_id == race)
     assert "Anna: place 1   Ben: place 2   Cleo: place 2" in texts_of(places)

@@ -9,7 +9,13 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -32,6 +38,7 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     game = StringProperty("")
     scores = ListProperty([])  # Messages: each player's score or place
     winner = ObjectProperty(None, allownone=True)  # or "abandoned"
+    abandoned = BooleanProperty(False)  # said in a neutral colour, not the winner's
 
 
 class LogLine(Label):
@@ -85,6 +92,7 @@ class HistoryScreen(AppScreen):
             winner=S("abandoned")
             if entry.abandoned
             else (history_data.winner_message(entry.winners) if entry.winners else None),
+            abandoned=entry.abandoned,
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
         return row
