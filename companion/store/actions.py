@@ -33,9 +33,14 @@ def append(db: Db, session_id: int, action: ActionBase, table_s: float | None = 
             "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE session_id = ?", (session_id,)
         ).fetchone()[0]
         conn.execute(
-            "INSERT INTO actions(session_id, seq, action, at, table_s) VALUES (?, ?, ?, ?, ?)",
-            (session_id, seq, _dump(action), action.at, table_s),
+            "INSERT INTO actions(session_id, seq, action, at) VALUES (?, ?, ?, ?)",
+            (session_id, seq, _dump(action), action.at),
         )
+        if table_s is not None:
+            conn.execute(
+                "INSERT INTO table_times(session_id, seq, ms) VALUES (?, ?, ?)",
+                (session_id, seq, round(table_s * 1000)),
+            )
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
 
     db.write(store, "action")
@@ -96,14 +101,22 @@ def raw(db: Db, session_id: int, *, include_undone: bool = False) -> list[dict[s
 
 def table_seconds(db: Db, session_id: int) -> list[float | None]:
     """The effective log's seconds at the table, in order (None where not recorded)."""
-    query = "SELECT table_s FROM actions WHERE session_id = ? AND undone_at IS NULL ORDER BY seq"
-    return [None if value is None else float(value) for (value,) in db.rows(query, (session_id,))]
+    query = (
+        "SELECT t.ms FROM actions a LEFT JOIN table_times t"
+        " ON t.session_id = a.session_id AND t.seq = a.seq"
+        " WHERE a.session_id = ? AND a.undone_at IS NULL ORDER BY a.seq"
+    )
+    return [_seconds(value) for (value,) in db.rows(query, (session_id,))]
 
 
 def last_table_seconds(db: Db, session_id: int) -> float | None:
     """The most seconds at the table any of the session's actions recorded."""
-    found = db.one("SELECT MAX(table_s) FROM actions WHERE session_id = ?", (session_id,))
-    return None if found is None or found[0] is None else float(found[0])
+    found = db.one("SELECT MAX(ms) FROM table_times WHERE session_id = ?", (session_id,))
+    return None if found is None else _seconds(found[0])
+
+
+def _seconds(ms: Any) -> float | None:
+    return ms / 1000 if isinstance(ms, int) else None
 
 
 def every(db: Db, game: str | None) -> Iterator[tuple[int, dict[str, Any]]]:
