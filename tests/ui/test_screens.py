@@ -5,6 +5,7 @@ committed ones in docs/screenshots/ from these)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import shutil
 import tempfile
@@ -22,6 +23,7 @@ from companion.store import Store
 from companion.ui import theme
 from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
+from companion.ui.screens.text import S
 from companion.ui.widgets import AskView
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.harness import Harness
@@ -34,7 +36,10 @@ FINISHED = "2025-03-14T21:30:00.000Z"
 def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "no-mounts")
-    monkeypatch.setattr(hwtest, "clock_time", lambda: "21:30:05")  # the same pictures each run
+    # The same pictures each run: the hardware test's clock says 21:30:05.
+    monkeypatch.setattr(
+        hwtest, "clock_time", lambda: S("clock", when=dt.datetime(2025, 3, 14, 21, 30, 5))
+    )
     harness = Harness(tmp_path)
     harness.app.config_path = tmp_path / "config" / "config.toml"
     yield harness

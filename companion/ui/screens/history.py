@@ -34,7 +34,7 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     """One finished (or abandoned) game in the list; a tap opens it."""
 
     session_id = NumericProperty(0)
-    date = StringProperty("")
+    date = ObjectProperty(None, allownone=True)  # a Message: the language writes the day
     game = StringProperty("")
     scores = ListProperty([])  # Messages: each player's score or place
     winner = ObjectProperty(None, allownone=True)  # or "abandoned"
@@ -158,7 +158,7 @@ class HistoryScreen(AppScreen):
         view.notice_is_error = view.notice.key.endswith("export_failed")
 
 
-def view_date(row: Any) -> str:
+def view_date(row: Any) -> Message:
     return history_data.local_date(row.finished or row.created)
 
 

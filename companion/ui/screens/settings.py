@@ -158,13 +158,12 @@ class SettingsScreen(AppScreen):
         """Changes not saved: ask (save, leave without them, or stay) before going."""
         if not self.changed:
             return True
-        app = self.app
         AskView(
-            app.tr(S("unsaved_leave")),
+            S("unsaved_leave"),
             [
-                (app.tr(S("stay")), lambda: None),
-                (app.tr(S("discard")), lambda: self._leave(target)),
-                (app.tr(S("save_leave")), lambda: self._save_and_leave(target)),
+                (S("stay"), lambda: None),
+                (S("discard"), lambda: self._leave(target)),
+                (S("save_leave"), lambda: self._save_and_leave(target)),
             ],
         ).open()
         return False
