@@ -141,8 +141,10 @@ def test_the_score_and_the_results_name_no_one_with_a_case_or_a_gender(tmp_path:
         assert ui.app.root.current == "score"
         held = {p.name: p.balloons for p in model.state.players}
         # Ola's balloons nearest the goal: she wins.
-        ui.screen.entered = {c: ("0" if n == "Ola" else "3") for n, cs in held.items() for c in cs}
-        ui.step(2)
+        for name, colours in held.items():
+            for colour in colours:
+                ui.screen.select(colour)
+                ui.tap(ui.find("0" if name == "Ola" else "3", ui.screen.ids.pad))
         ui.shots("score-count")
         ui.screen.done()
         ui.step(2)

@@ -61,14 +61,20 @@ class LanguageView(Sheet):
             button.bind(on_release=lambda _w, choice=lang: self.pick(choice))
             self.ids.choices.add_widget(button)
             self._buttons[lang] = button
+        app.bind(lang=self._mark)
+
+    def _mark(self, _app: Any, lang: str) -> None:
+        for shown, button in self._buttons.items():
+            button.active = shown == lang
+
+    def on_dismiss(self) -> None:
+        App.get_running_app().unbind(lang=self._mark)
 
     def pick(self, lang: str) -> None:
         app = App.get_running_app()
         self.problem = keep_language(app, lang)
-        if self.problem is not None:  # open, with the reason: it holds until the app stops
-            for shown, button in self._buttons.items():
-                button.active = shown == app.lang
-            return
+        if self.problem is not None:
+            return  # open, with the reason: it holds until the app stops
         self.dismiss()
         if app.menu is not None:
             app.menu.dismiss()
