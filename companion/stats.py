@@ -126,26 +126,46 @@ def player_stats(store: Store) -> list[PlayerGameStats]:
 
 
 def turn_times(store: Store, session_id: int) -> dict[str, list[float]]:
-    """Seconds each player's turns took, from the recorded times of the actions:
-    a turn runs from the previous `end_turn` (or the first action) to its own."""
+    """Seconds each player's turns took at the table: a turn runs from the end of the
+    turn before (or the game's start) to its own `end_turn`, and counts only while the
+    game was on screen and not paused (`companion.play.tabletime`), whatever happened
+    between (another game, a quit, a restart). An action stored without its time at
+    the table (an imported game) falls back to the recorded times of the actions,
+    from the previous `end_turn` (or the first action) to its own."""
     session = store.load_session(session_id, journal=False)
     rules = session.rules
     raw = store.raw_actions(session_id)
+    at_table = store.journal(session_id).table_seconds()
     state = session.state_at(0)
     times: dict[str, list[float]] = defaultdict(list)
-    turn_start: dt.datetime | None = None
-    for data in raw:
+    turn = _TurnStart(table=0.0 if at_table[:1] not in ([], [None]) else None)
+    for data, table_s in zip(raw, at_table, strict=True):
         at = _parse_time(data.get("at"))
-        if turn_start is None:
-            turn_start = at
+        if turn.at is None:
+            turn.at = at
         action = rules.parse_action(data)
-        if data["type"] == "end_turn" and at is not None and turn_start is not None:
+        if data["type"] == "end_turn":
             current = rules.summary(state)["current"]
-            if current is not None:
-                times[current].append((at - turn_start).total_seconds())
-            turn_start = at
+            seconds = turn.seconds(at, table_s)
+            if current is not None and seconds is not None:
+                times[current].append(seconds)
+            turn = _TurnStart(at=at, table=table_s)
         state = rules.apply(state, action)
     return dict(times)
+
+
+@dataclass
+class _TurnStart:
+    at: dt.datetime | None = None  # the recorded time (UTC)
+    table: float | None = None  # the seconds at the table
+
+    def seconds(self, at: dt.datetime | None, table_s: float | None) -> float | None:
+        """The turn's length when it ends now: at the table where both ends know it."""
+        if self.table is not None and table_s is not None:
+            return max(0.0, table_s - self.table)
+        if self.at is not None and at is not None:
+            return (at - self.at).total_seconds()
+        return None
 
 
 def _parse_time(text: Any) -> dt.datetime | None:

@@ -25,8 +25,13 @@ UI = Catalog(
         "unfinished_detail": "{players} · last played {when}",
         "abandon_hold": "Hold to abandon",
         "resume_upto": "Resume up to action {good}",
-        "unfinished_warning": "Not finished yet: {games}. They stay on the home screen "
-        "to resume later. Start a new game?",
+        "unfinished_warning": Plural(
+            "count",
+            one="Not finished yet: {games}. It stays on the home screen to resume later. "
+            "Start a new game?",
+            other="Not finished yet: {games}. They stay on the home screen to resume later. "
+            "Start a new game?",
+        ),
         "start_anyway": "Start the new game",
         "home_hint": "Tap New game, choose the players and start.",
         # hardware status
@@ -60,6 +65,17 @@ UI = Catalog(
         "correct_hint": "Tap for 1, hold for 5",
         "done": "Done",
         "name_taken": "{name} is already seated",
+        # the rules' own sentence ("1 given, ... needs 2 to 4") is the command line's
+        "seat_more": Plural(
+            "more",
+            one="Seat one more player: {game} is for {low} to {high} players",
+            other="Seat {more} more players: {game} is for {low} to {high} players",
+        ),
+        "seat_fewer": Plural(
+            "fewer",
+            one="Remove one player: {game} is for {low} to {high} players",
+            other="Remove {fewer} players: {game} is for {low} to {high} players",
+        ),
         "name_empty": "Type a name first",
         # secret balloon cards
         "secret_hold": "{player}, tap and hold to see your balloon",
@@ -118,6 +134,7 @@ UI = Catalog(
         "menu_back": "Back",
         "menu_home": "Home screen",
         "menu_language": "Language",
+        "menu_language_kept": "Saved in the settings: kept after a restart",
         "menu_quit": "Hold to quit",
         "menu_quit_hold": "Keep holding to quit...",
         "menu_power_off": "Hold to shut down the Pi",

@@ -26,6 +26,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.fit import problem
 from companion.ui.presses import HoldArea, HoldTap, StepTap, Tap
@@ -405,27 +406,51 @@ class Sheet(ModalView):
     background = StringProperty("")
 
 
+Words = Message | str  # a sentence for the players, or text shown as it is
+
+
 class AskView(Sheet):
     """A question before something that cannot be taken back at once (a game left
     unfinished, settings not saved, a game resumed up to its last good action): the
     sentence, and a button for each answer. `answers` are (label, action) pairs, the
-    last one accented; any answer closes the view."""
+    last one accented; any answer closes the view. The sentence and the labels are
+    Messages (or text as it is), said again when the language changes."""
 
     text = StringProperty("")
     error = StringProperty("")
 
     def __init__(
-        self, text: str, answers: Sequence[tuple[str, Callable[[], object]]], **kwargs: Any
+        self,
+        text: Words,
+        answers: Sequence[tuple[Words, Callable[[], object]]],
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.text = text
+        from kivy.app import App
         from kivy.factory import Factory
 
+        self._words = text
+        self._labels: list[tuple[Any, Words]] = []
         for index, (label, action) in enumerate(answers):
             last = index == len(answers) - 1
-            button = Factory.AccentTap(text=label) if last else Factory.Tap(text=label)
+            button = Factory.AccentTap() if last else Factory.Tap()
             button.bind(on_release=lambda _w, a=action: self.answer(a))
             self.ids.answers.add_widget(button)
+            self._labels.append((button, label))
+        self._app = App.get_running_app()
+        self._app.bind(lang=self._say)
+        self._say()
+
+    def _say(self, *_: Any) -> None:
+        self.text = self._said(self._words)
+        for button, label in self._labels:
+            button.text = self._said(label)
+
+    def _said(self, words: Words) -> str:
+        return words if isinstance(words, str) else str(self._app.tr(words))
+
+    def on_dismiss(self) -> None:
+        self._app.unbind(lang=self._say)
 
     def answer(self, action: Callable[[], object]) -> None:
         self.dismiss()

@@ -9,7 +9,13 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -28,10 +34,11 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     """One finished (or abandoned) game in the list; a tap opens it."""
 
     session_id = NumericProperty(0)
-    date = StringProperty("")
+    date = ObjectProperty(None, allownone=True)  # a Message: the language writes the day
     game = StringProperty("")
     scores = ListProperty([])  # Messages: each player's score or place
     winner = ObjectProperty(None, allownone=True)  # or "abandoned"
+    abandoned = BooleanProperty(False)  # said in a neutral colour, not the winner's
 
 
 class LogLine(Label):
@@ -85,6 +92,7 @@ class HistoryScreen(AppScreen):
             winner=S("abandoned")
             if entry.abandoned
             else (history_data.winner_message(entry.winners) if entry.winners else None),
+            abandoned=entry.abandoned,
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
         return row
@@ -151,7 +159,7 @@ class HistoryScreen(AppScreen):
         view.notice_is_error = view.notice.key.endswith("export_failed")
 
 
-def view_date(row: Any) -> str:
+def view_date(row: Any) -> Message:
     return history_data.local_date(row.finished or row.created)
 
 

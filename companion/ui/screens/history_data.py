@@ -40,7 +40,7 @@ class GameEntry:
     id: int
     game: str
     name: str
-    date: str
+    date: Message  # when it ended, or was given up
     players: tuple[tuple[str, int | None, int | None], ...]  # name, score, rank
     winners: tuple[str, ...]
     abandoned: bool = False
@@ -57,14 +57,16 @@ def _parse(stamp: str | None) -> dt.datetime | None:
     return moment.astimezone() if moment.tzinfo else moment
 
 
-def local_date(stamp: str | None) -> str:
+def local_date(stamp: str | None) -> Message:
+    """A stored time as the day and the time of day, in the language's own form."""
     moment = _parse(stamp)
-    return moment.strftime("%Y-%m-%d %H:%M") if moment else "?"
+    return S("when", when=moment) if moment else S("plain", text="?")
 
 
-def local_time(stamp: str | None) -> str:
+def local_time(stamp: str | None) -> Message:
+    """A stored time as the time of day, in the language's own form."""
     moment = _parse(stamp)
-    return moment.strftime("%H:%M:%S") if moment else "--:--:--"
+    return S("clock", when=moment) if moment else S("plain", text="--:--:--")
 
 
 def entries(store: Store) -> list[GameEntry]:
@@ -114,7 +116,7 @@ def winner_message(winners: tuple[str, ...] | list[str]) -> Message:
 
 @dataclass(frozen=True)
 class LogEntry:
-    time: str
+    time: Message
     what: Message  # the action in the players' words: the game's table says it
 
 

@@ -89,12 +89,11 @@ class HomeScreen(AppScreen):
     def _offer(self, error: UnrestorableGameError) -> None:
         """A stored log that does not replay: say which game and action, and offer to
         resume up to the last good action (the rest is kept, marked undone)."""
-        app = self.app
         AskView(
-            app.tr(error.message),
+            error.message,
             [
-                (app.t("cancel"), lambda: None),
-                (app.t("resume_upto", good=error.good), lambda: self._resume_upto(error)),
+                (UI("cancel"), lambda: None),
+                (UI("resume_upto", good=error.good), lambda: self._resume_upto(error)),
             ],
         ).open()
 

@@ -10,7 +10,7 @@ from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion import games
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, SetupError
 from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.screen import AppScreen
@@ -303,8 +303,8 @@ class NewGameScreen(AppScreen):
             for r in waiting
         )
         AskView(
-            app.t("unfinished_warning", games=named),
-            [(app.t("back"), lambda: None), (app.t("start_anyway"), lambda: self.start(True))],
+            UI("unfinished_warning", games=named, count=len(waiting)),
+            [(UI("back"), lambda: None), (UI("start_anyway"), lambda: self.start(True))],
         ).open()
         return True
 
@@ -312,4 +312,14 @@ class NewGameScreen(AppScreen):
         from companion.core.model import PlayerSpec
 
         rules = games.get(self.game_id)
+        self._check_count(rules.name, rules.min_players, rules.max_players)
         rules.parse_options(options, [PlayerSpec(name=n) for n in self.seated_names])
+
+    def _check_count(self, game: str, low: int, high: int) -> None:
+        """Too few or too many seated: what to do, in the players' words (the rules'
+        own sentence, "1 given, ... needs 2 to 4", is the command line's)."""
+        count = len(self.seated_names)
+        if count < low:
+            raise SetupError(UI("seat_more", more=low - count, game=game, low=low, high=high))
+        if count > high:
+            raise SetupError(UI("seat_fewer", fewer=count - high, game=game, low=low, high=high))
