@@ -8,6 +8,11 @@ timer (the adapter's `glass_turn`: GO starts it, it belongs to that turn and onl
 signals when time is up). Either way a glass that was running when the app stopped
 comes back paused, with the sand it had when the app stopped.
 
+A turn may start with less sand than the glass holds (the adapter's `turn_seconds`:
+a time bank per player, where the glass is the whole bank and a turn starts with
+what is left of the current player's); `used_seconds()` is what the running turn
+took of it, pauses not counted (what a bank's end of turn records).
+
 Two threads use it: the main thread changes it (a start, a pause, the session's
 changes) and keeps it in the store (`keep()`); the glass driver
 (`companion.play.driver`) polls it on its own time, sounds what it says and leaves a
@@ -55,6 +60,8 @@ class TurnRules(Protocol):
 
     def glass_turn(self, session: Session) -> int | None: ...
 
+    def turn_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float | None: ...
+
 
 class GlassMemory(Protocol):
     """Where the glass's seconds left are kept between runs of the app: `save_glass`
@@ -97,7 +104,13 @@ class TurnTimer:
         self.records = GlassRecords(memory, clock)
         self._timed = self._timed_now()
         self._started = adapter.turn_started(session)  # the rules' glass of this turn
+        # Which run of the glass this is: one more at each start and each restore, so
+        # that what a run's end asked for is asked once (`run`), not again after an undo.
+        self.run = 0
+        self.turns = TurnsPutAway()
         with self._changing():
+            if self.glass is not None:
+                self.glass.reset(self._turn_sand())
             self._restore()
 
     # -- reading -----------------------------------------------------------------------
@@ -137,6 +150,11 @@ class TurnTimer:
             and self.app_turn() is not None
         )
 
+    def used_seconds(self) -> float:
+        """The seconds this turn's glass has run, pauses not counted (0 when idle)."""
+        with self.lock:
+            return self.glass.used() if self.glass is not None else 0.0
+
     def ran_out(self) -> bool:
         """This turn's glass has run out (what that means is the table's to say)."""
         glass = self.glass
@@ -152,6 +170,7 @@ class TurnTimer:
         with self._changing():
             self._glass_turn = self.app_turn()
             self.glass.start()
+            self.run += 1
             self._save()
 
     def toggle_pause(self) -> bool:
@@ -209,8 +228,12 @@ class TurnTimer:
             self._timed = self._timed_now()
             was_started, self._started = self._started, self.adapter.turn_started(session)
             started = self._started and not was_started
+            if change == "apply":
+                self.turns.forget_from(len(session) - 1)  # the undone ones are gone now
             if change != "undo" and started and self.timed and self.glass is not None:
                 self.glass.start()
+                self.run += 1
+                self.turns.start = len(session) - 1
                 self._save()
             else:
                 self._sync()
@@ -242,7 +265,10 @@ class TurnTimer:
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
         elif glass.phase is Phase.IDLE:
-            glass.restore_paused(self.records.saved_seconds() or glass.duration)
+            glass.reset(self._turn_sand())  # the turn brought back: its own sand
+            saved = self.turns.find(len(self.session))
+            saved = self.records.saved_seconds() if saved is None else saved
+            glass.restore_paused(glass.sand if saved is None else saved)
         self._save()
 
     def _sync_app_glass(self, glass: Hourglass) -> None:
@@ -260,10 +286,16 @@ class TurnTimer:
 
     def _reset(self, glass: Hourglass) -> None:
         """The turn's glass is done with: its sand is kept first (an undo of the end of
-        the turn brings it back), then it waits idle for the next turn."""
+        the turn brings it back), then it waits idle for the next turn, with that
+        turn's sand."""
         if glass.phase is not Phase.IDLE:
             self._save()
-        glass.reset()
+            self.turns.put_away(glass.seconds_left())
+        glass.reset(self._turn_sand())
+
+    def _turn_sand(self) -> float | None:
+        """The sand the current turn starts with (None: the whole glass)."""
+        return self.adapter.turn_seconds(self.session, self.app_options)
 
     def _restore(self) -> None:
         """A glass that was running when the app stopped comes back paused, with the
@@ -277,14 +309,43 @@ class TurnTimer:
             glass.restore_paused(0)
         else:
             saved = self.records.saved_seconds()
-            glass.restore_paused(glass.duration if saved is None else saved)
+            glass.restore_paused(glass.sand if saved is None else saved)
         if glass.phase is not Phase.IDLE:
+            self.run += 1
             log.info("the hourglass is back, paused, with %.2f s left", glass.seconds_left())
             self._save()  # the store says so too: a second stop finds the same sand
 
     def _save(self) -> None:
         if self.glass is not None:
             self.records.save(self.glass, self._glass_turn)
+
+
+class TurnsPutAway:
+    """The sand each turn of the rules' glass had when it was put away (its turn
+    ended, or was undone), by the index in the log of the action that started it: a
+    turn that an undo brings back finds its own sand, not the last turn's."""
+
+    def __init__(self) -> None:
+        self.start: int | None = None  # the running turn's starting action
+        self._left: dict[int, float] = {}
+
+    def put_away(self, seconds_left: float) -> None:
+        if self.start is not None:
+            self._left[self.start] = seconds_left
+        self.start = None
+
+    def find(self, length: int) -> float | None:
+        """The sand of the latest turn started within the first `length` actions
+        (which is now the running turn again), if one was put away."""
+        earlier = [index for index in self._left if index < length]
+        if not earlier:
+            return None
+        self.start = max(earlier)
+        return self._left[self.start]
+
+    def forget_from(self, index: int) -> None:
+        """Actions from `index` on were replaced: their turns never happened."""
+        self._left = {k: v for k, v in self._left.items() if k < index}
 
 
 class GlassRecords:

@@ -21,7 +21,7 @@ from companion.ui.tables.base.corrections import (
     adjusted,
     player_correction,
 )
-from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, TableQuestion
+from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, Send, TableQuestion
 from companion.ui.tables.base.options import TIMER_KEY, OptionField
 from companion.ui.tables.base.scoring import Scoring
 
@@ -83,6 +83,12 @@ class TableAdapter(Generic[S]):
         """The table's own question that play waits for now, if any."""
         return None
 
+    def expired(self, play: GameInPlay[S]) -> Send | None:
+        """What the table records by itself when this turn's glass runs out (the rules'
+        "time is up"), once a run of the glass: an undo of it stands. None: nothing
+        (a table that asks a question of its own at the end says so in `question`)."""
+        return None
+
     # -- the turn timer --------------------------------------------------------------
     def timer_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float:
         return float(app_options.get(TIMER_KEY) or 0)
@@ -98,6 +104,13 @@ class TableAdapter(Generic[S]):
     def turn_expired(self, session: Session[S]) -> bool:
         """The rules recorded that this turn's glass ran out."""
         return False
+
+    def turn_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float | None:
+        """The sand the current turn's glass starts with, when turns start with less
+        than the whole glass (`timer_seconds`): a time bank per player, where the
+        glass is the whole bank and a turn gets what is left of the current player's.
+        None: every turn the whole glass."""
+        return None
 
     def glass_turn(self, session: Session[S]) -> int | None:
         """The running turn's number when the glass is the app's own, which GO starts
