@@ -4,7 +4,14 @@ import random
 import pytest
 
 from companion import files
-from companion.stats import chi2_sf, dice_fairness, fairness, player_stats, turn_times
+from companion.stats import (
+    chi2_sf,
+    dice_fairness,
+    fairness,
+    fewest_win,
+    player_stats,
+    turn_times,
+)
 from companion.store import Store
 from tests.conftest import run_companion
 
@@ -108,3 +115,15 @@ def test_enough_dice_get_the_chi_square_verdict() -> None:
     fair = fairness("fair", [[fair_rng.randint(1, 6) for _ in range(5)] for _ in range(600)])
     loaded = fairness("loaded", [[6, 6, 6, 6, 1] for _ in range(6)])
     assert (fair.verdict, loaded.verdict) == ("fair", "biased")
+
+
+def test_each_line_is_a_player_and_a_title_and_the_ranks_say_which_score_is_best():
+    store = Store()
+    store.import_session(files.replay(finished_game(1, 2)))
+    lines = player_stats(store)
+    assert {(s.game, s.title) for s in lines} == {("wyscig-balonow", "Wyścig balonów")}
+    assert lines[0].to_json()["title"] == "Wyścig balonów"
+    high = [{"score": 9, "rank": 1}, {"score": 4, "rank": 2}, {"score": None, "rank": 3}]
+    low = [{"score": 9, "rank": 2}, {"score": 4, "rank": 1}]
+    assert not fewest_win(high) and fewest_win(low)
+    assert not fewest_win([{"score": 4, "rank": 1}, {"score": 4, "rank": 1}])

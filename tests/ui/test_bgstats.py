@@ -161,3 +161,9 @@ def test_the_qr_code_stays_small() -> None:
     assert qr_version(five, points=False) <= 18
     longer = ["Aleksandra", "Bartłomiej", "Katarzyna", "Magdalena", "Krzysztof"]
     assert qr_version(longer, points=False) <= 18
+
+
+def test_the_games_own_id_at_bg_stats_comes_from_its_table_when_it_has_one() -> None:
+    play = bgstats.create_play(SUMMARY, facts(source_id="ab12", game_name="Azul"))
+    assert play["game"]["sourceGameId"] == "ab12" and play["game"]["name"] == "Azul"
+    assert bgstats.create_play(SUMMARY, FACTS)["game"]["sourceGameId"] == "wb"

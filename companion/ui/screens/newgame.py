@@ -296,9 +296,7 @@ class NewGameScreen(AppScreen):
         if not waiting:
             return False
         named = "; ".join(
-            f"{games.get(r.game).name if r.game in games.game_ids() else r.game}"
-            f" ({', '.join(r.setup.names)})"
-            for r in waiting
+            f"{games.title(r.game, r.setup.options)} ({', '.join(r.setup.names)})" for r in waiting
         )
         AskView(
             app.t("unfinished_warning", games=named),

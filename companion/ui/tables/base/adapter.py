@@ -23,7 +23,7 @@ from companion.ui.tables.base.corrections import (
 )
 from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, Send, TableQuestion
 from companion.ui.tables.base.options import TIMER_KEY, OptionField
-from companion.ui.tables.base.scoring import Scoring
+from companion.ui.tables.base.scoring import PlayedGame, Scoring
 
 if TYPE_CHECKING:
     from companion.play.table import GameInPlay
@@ -174,6 +174,17 @@ class TableAdapter(Generic[S]):
         if round_number is None:
             return UI("resume_plain", game=game, player=current)
         return UI("resume_round", game=game, round=round_number, player=current)
+
+    def played_game(self, session: Session[S]) -> PlayedGame:
+        """What BG Stats is told the finished game `session` was: by default the game
+        itself (its name, its descriptor's BG Stats id), with points unless no player
+        has a score."""
+        players = session.summary()["players"]
+        return PlayedGame(
+            name=session.rules.title(session.setup.options),
+            source_id=games.entry(self.game_id).bgstats,
+            no_points=all(p.get("score") is None for p in players),
+        )
 
     def describe(self, action: ActionBase, before: S) -> Message:
         """`action` in the players' words ("Kasia's end of turn"), from the state

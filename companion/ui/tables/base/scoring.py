@@ -64,6 +64,20 @@ class ScoreTable:
     widths: tuple[int, ...] = (88, 52)
 
 
+@dataclass(frozen=True)
+class PlayedGame:
+    """The game a finished play is logged as at BG Stats: its name there, its id
+    (`sourceGameId`: short, and the same for every play of that game), whether the
+    highest score wins, whether it has no points (a race, places, a game won or lost
+    together) and its BoardGameGeek id where it is known."""
+
+    name: str
+    source_id: str
+    highest_wins: bool = True
+    no_points: bool = False
+    bgg_id: int | None = None
+
+
 class Scoring:
     """A game's end on screen. By default: no parts to draw, nothing to type, and a
     table of the players' scores; a game says what differs."""
