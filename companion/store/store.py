@@ -67,6 +67,16 @@ class Store:
         rows = self.sessions(finished=False)
         return rows[0] if rows else None
 
+    def option_texts(self, game: str, key: str, most: int = 12) -> list[str]:
+        """The texts an option had in the games of `game` (the titles played), the
+        latest first."""
+        return _sessions.option_texts(self.db, game, key, most)
+
+    def last_options(self, game: str, key: str, text: str) -> dict[str, Any] | None:
+        """The options of the last game of `game` whose option `key` was `text` (the
+        choices a group made for a title last time), or None."""
+        return _sessions.last_options(self.db, game, key, text)
+
     def abandon(self, session_id: int) -> None:
         """The players give an unfinished game up: it stays in the database and in the
         history (marked abandoned), its log exportable; it is no longer resumed."""
