@@ -416,6 +416,7 @@ class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
     swatch = ColorProperty(theme.rgba(theme.TEXT))
+    compact = BooleanProperty(False)  # in two columns: a small button to take it out
 
 
 class ResultRow(BoxLayout):
