@@ -251,13 +251,17 @@ class Token(Redrawn):
 
 
 class NumberPad(GridLayout):
-    """Digits 0-9 and delete, big enough for a thumb; `on_digit` / `on_delete`."""
+    """Digits 0-9 and delete, big enough for a thumb; `on_digit` / `on_delete`, and
+    with `signed` a key for the sign (`on_sign`)."""
 
-    __events__ = ("on_digit", "on_delete")
+    signed = BooleanProperty(False)
+    __events__ = ("on_digit", "on_delete", "on_sign")
 
     def press(self, text: str) -> None:
         if text.isdigit():
             self.dispatch("on_digit", int(text))
+        elif text == "-":
+            self.dispatch("on_sign")
         else:
             self.dispatch("on_delete")
 
@@ -265,6 +269,9 @@ class NumberPad(GridLayout):
         pass
 
     def on_delete(self) -> None:
+        pass
+
+    def on_sign(self) -> None:
         pass
 
 
@@ -432,6 +439,7 @@ class BalloonRow(Tap):
     colour_hex = StringProperty(theme.PANEL)
     selected = BooleanProperty(False)
     value = StringProperty("")
+    compact = BooleanProperty(False)  # in two columns: a smaller number
 
 
 def sized(widget: Any, font_size: float) -> Any:
