@@ -18,6 +18,7 @@ from companion.ui.strings import UI
 from companion.ui.tables.base.corrections import (
     Correction,
     Counter,
+    Deed,
     adjusted,
     player_correction,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "TIMER_KEY",
     "Correction",
     "Counter",
+    "Deed",
     "OptionField",
     "TableAdapter",
     "adjusted",

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.core.messages import Catalog, Message, Param
 from companion.ui.strings import UI
+from companion.ui.tables.base.go import Send
 
 
 @dataclass(frozen=True)
@@ -19,23 +20,34 @@ class Counter:
     token: str
     label: Message
     count: int
-    icon: tuple[str, str]
+    icon: tuple[str, str] = ("", "")  # none: the count's name says it
+
+
+@dataclass(frozen=True)
+class Deed:
+    """Something a player's tap may do besides correcting the counts (pass them the
+    turn, put them out of the game): its words and the action it sends."""
+
+    label: Message
+    send: Send
 
 
 @dataclass(frozen=True)
 class Correction:
     """What a tap on a player's (or a balloon's) tokens corrects: a title, the fields
     that name them in an `adjust` ({"player": "Jan"}, {"balloon": "red"}) and the
-    counts, each put right by one `adjust` the rules check."""
+    counts, each put right by one `adjust` the rules check; and the `deeds` a tap
+    there may do besides (each one action, offered while the rules would take it)."""
 
     title: Message
     fields: Mapping[str, str]
     counters: tuple[Counter, ...]
+    deeds: tuple[Deed, ...] = ()
 
 
-def player_correction(name: str, *counters: Counter) -> Correction:
+def player_correction(name: str, *counters: Counter, deeds: tuple[Deed, ...] = ()) -> Correction:
     """A player's own counts (an `adjust` names the player)."""
-    return Correction(UI("correct_title", player=name), {"player": name}, counters)
+    return Correction(UI("correct_title", player=name), {"player": name}, counters, deeds)
 
 
 def adjusted(catalog: Catalog, action: Any, **who: Param) -> Message:
