@@ -156,5 +156,8 @@ def test_start_sends_what_counts_now_and_refuses_an_empty_title() -> None:
         "calm": False,
     }
     assert app == {"app_timer": 30}
+    scored = {**options, "scoring": "high", "from": "gone", "counters": [{"id": "vp"}]}
+    assert "from" not in chosen(FIELDS, scored)[0]  # its counter was taken away
+    assert chosen(FIELDS, {**scored, "from": "vp"})[0]["from"] == "vp"
     counters = ({"id": "vp", "name": "VP", "start": 0, "min": None, "max": (1, 2)},)
     assert plain(counters) == [{"id": "vp", "name": "VP", "start": 0, "min": None, "max": [1, 2]}]

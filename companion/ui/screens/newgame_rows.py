@@ -13,7 +13,7 @@ from kivy.factory import Factory
 
 from companion.core.messages import Message
 from companion.ui.strings import UI
-from companion.ui.tables.base.options import OptionField, Row, rows
+from companion.ui.tables.base.options import OptionField, Row, rows, value_of
 from companion.ui.widgets import StepTap, sized
 
 if TYPE_CHECKING:
@@ -74,14 +74,14 @@ class OptionRows:
             label.width, label.shorten = LABEL_PX * self.scale, False
             line.add_widget(label)
         if field is not None:
-            value = options.get(field.key, field.default)
+            value = value_of(field, options)
             line.height = max(line.height, self._value(line, field, value, options))
         else:
             line.add_widget(Factory.Widget())
         for extra, shown in row.inline:
             box = Factory.BoxLayout(size_hint_x=0.75)
             if shown:
-                self._value(box, extra, options.get(extra.key, extra.default), options)
+                self._value(box, extra, value_of(extra, options), options)
             line.add_widget(box)
         return line
 

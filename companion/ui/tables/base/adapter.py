@@ -152,6 +152,12 @@ class TableAdapter(Generic[S]):
         """The counts of `subject` (a player, or a balloon's colour) a tap corrects."""
         return None
 
+    def deeds(self, play: GameInPlay[S], subject: str) -> tuple[Deed, ...]:
+        """What else a tap on `subject` may do (pass them the turn, put them out),
+        each one action; asked again when pressed, so that what it sends is of that
+        moment (the seconds of a turn)."""
+        return ()
+
     # -- words -------------------------------------------------------------------------
     def step(self, session: Session[S]) -> Message | None:
         """The one line that says what the table does now ("Kasia: roll the dice"),

@@ -36,18 +36,16 @@ class Deed:
 class Correction:
     """What a tap on a player's (or a balloon's) tokens corrects: a title, the fields
     that name them in an `adjust` ({"player": "Jan"}, {"balloon": "red"}) and the
-    counts, each put right by one `adjust` the rules check; and the `deeds` a tap
-    there may do besides (each one action, offered while the rules would take it)."""
+    counts, each put right by one `adjust` the rules check."""
 
     title: Message
     fields: Mapping[str, str]
     counters: tuple[Counter, ...]
-    deeds: tuple[Deed, ...] = ()
 
 
-def player_correction(name: str, *counters: Counter, deeds: tuple[Deed, ...] = ()) -> Correction:
+def player_correction(name: str, *counters: Counter) -> Correction:
     """A player's own counts (an `adjust` names the player)."""
-    return Correction(UI("correct_title", player=name), {"player": name}, counters, deeds)
+    return Correction(UI("correct_title", player=name), {"player": name}, counters)
 
 
 def adjusted(catalog: Catalog, action: Any, **who: Param) -> Message:

@@ -176,24 +176,35 @@ class CorrectionDialog(TableDialog):
         self.title = app.tr(found.title)
         for counter in found.counters:
             self._counts[counter.token].label = app.tr(counter.label)
-        self._deeds(found)
+        self._deeds()
 
-    def _deeds(self, found: Correction) -> None:
+    def _found_deeds(self) -> tuple[Deed, ...]:
+        model = self.screen.model
+        return model.adapter.deeds(model.play, self.subject) if model is not None else ()
+
+    def _deeds(self, *_: Any) -> None:
         """A button for each deed, dimmed while the rules would refuse it now."""
         box = self.ids.deeds
         box.clear_widgets()
         model = self.screen.model
         app = App.get_running_app()
-        for deed in found.deeds:
+        deeds = self._found_deeds()
+        self.deeds = len(deeds)
+        for index, deed in enumerate(deeds):
             tap = Factory.Tap(text=app.tr(deed.label), font_size=18 * app.scale)
             action = model.rules.parse_action({"type": deed.send.type, **deed.send.fields})
             tap.enabled = model.session.refusal(action) is None
-            tap.bind(on_release=lambda _w, d=deed: self.do(d))
+            tap.bind(on_release=lambda _w, i=index: self.do(i))
             box.add_widget(tap)
 
-    def do(self, deed: Deed) -> None:
-        """A deed: done, the dialog closes; refused, the rules' sentence says why."""
-        refused = self.screen.dialogs.attempt(deed.send.type, **deed.send.fields)
+    def do(self, index: int) -> None:
+        """A deed, as it is at this moment: done, the dialog closes; refused, the
+        rules' sentence says why."""
+        deeds = self._found_deeds()
+        if index >= len(deeds):
+            return
+        send = deeds[index].send
+        refused = self.screen.dialogs.attempt(send.type, **send.fields)
         if refused is None:
             self.dismiss()
         else:
@@ -207,7 +218,6 @@ class CorrectionDialog(TableDialog):
         count = len(found.counters)
         self.columns = 1 if count <= MAX_IN_A_LINE else 2
         self.rows = -(-count // self.columns)
-        self.deeds = len(found.deeds)
         box = self.ids.counters
         box.clear_widgets()
         box.cols = self.columns
@@ -233,7 +243,7 @@ class CorrectionDialog(TableDialog):
             return
         for counter in found.counters:
             self._counts[counter.token].count = counter.count
-        self._deeds(found)
+        self._deeds()
 
     def step(self, token: str, delta: int) -> None:
         found = self._correction(self.subject)

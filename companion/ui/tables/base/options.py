@@ -138,6 +138,15 @@ def sent(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[Opti
     return [f for f in fields if f.applies(options)]
 
 
+def value_of(field: OptionField, options: Mapping[str, Any]) -> Any:
+    """The option's value now: a pick whose choice is gone (a counter taken away) is
+    back at its default."""
+    value = options.get(field.key, field.default)
+    if field.kind == "pick" and value not in [v for v, _ in field.picks(options)]:
+        return field.default
+    return value
+
+
 def empty(value: Any) -> bool:
     return value is None or value == "" or (isinstance(value, tuple | list) and not value)
 
@@ -154,7 +163,8 @@ def chosen(
     has them; a None left out: the rules' default) and the app's own."""
     shown = sent(fields, options)
     app_keys = {f.key for f in shown if f.app_only}
-    values = {f.key: plain(options[f.key]) for f in shown if options.get(f.key) is not None}
+    values = {f.key: plain(value_of(f, options)) for f in shown}
+    values = {k: v for k, v in values.items() if v is not None}
     rules = {k: v for k, v in values.items() if k not in app_keys}
     for field in shown:
         if field.kind == "flags":  # each flag is an option of its own, true or false
