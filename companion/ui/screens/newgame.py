@@ -95,7 +95,9 @@ class NewGameScreen(AppScreen):
         scale = App.get_running_app().scale
         row.add_widget(Factory.Dim(text=App.get_running_app().t("choose_game"), size_hint_x=0.4))
         for rules in games.all_rules():
-            toggle = Factory.Toggle(text=rules.name, active=rules.id == self.game_id)
+            label = adapter(rules.id).label
+            name = App.get_running_app().tr(label) if label is not None else rules.name
+            toggle = Factory.Toggle(text=name, active=rules.id == self.game_id)
             toggle.font_size = 20 * scale
             toggle.bind(on_release=lambda _w, gid=rules.id: self.choose_game(gid))
             row.add_widget(toggle)

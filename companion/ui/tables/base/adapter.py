@@ -60,6 +60,9 @@ class TableAdapter(Generic[S]):
     dice_action: ClassVar[str] = ""  # the action a roll is sent as (its `values`)
     secret_colours: ClassVar[tuple[str, ...]] = ()  # the secret balloon cards' colours
     scoring: ClassVar[Scoring] = Scoring()  # the end on screen
+    # The game's name where it is chosen, when it is words to translate (a published
+    # game's name is not: None shows the rules' `name`).
+    label: ClassVar[Message | None] = None
 
     @property
     def screen(self) -> str:
