@@ -285,10 +285,12 @@ KEY_ROWS = (
 
 class OnScreenKeyboard(GridLayout):
     """Letters for names (with Polish, German, Swedish and Dutch ones); `text` grows
-    as keys are tapped. The first letter is upper case, the rest lower."""
+    as keys are tapped. The first letter of a word is upper case, the rest lower;
+    with `caps` every letter is upper case (VP, CATAN)."""
 
     text = StringProperty("")
     max_length = NumericProperty(24)
+    caps = BooleanProperty(False)
 
     def key(self, letter: str) -> None:
         if letter == "<":
@@ -298,7 +300,7 @@ class OnScreenKeyboard(GridLayout):
                 (self.text + " ") if self.text and not self.text.endswith(" ") else self.text
             )
         elif len(self.text) < self.max_length:
-            start = not self.text or self.text.endswith((" ", "-"))
+            start = self.caps or not self.text or self.text.endswith((" ", "-"))
             self.text += letter.upper() if start else letter.lower()
 
 
