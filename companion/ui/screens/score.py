@@ -41,7 +41,7 @@ class ScoreScreen(AppScreen):
         App.get_running_app().bind(lang=self._language)
 
     def _language(self, *_: Any) -> None:
-        if self.selected:  # prepared: the rows hold words of the old language
+        if self.selected or self.answers:  # prepared: the rows hold words of the old language
             self._build()
 
     def prepare(self) -> None:
@@ -72,7 +72,7 @@ class ScoreScreen(AppScreen):
         if sheet is not None and sheet.choices:
             box.cols = 1
             for choice in sheet.choices:
-                tap = Factory.AccentTap(text=app.tr(choice.label), font_size=26 * app.scale)
+                tap = Factory.Tap(text=app.tr(choice.label), font_size=26 * app.scale)
                 tap.bind(on_release=lambda _w, c=choice: self.answer(c.send))
                 box.add_widget(tap)
             return
