@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 
@@ -28,6 +29,13 @@ TEXT_KEYS = tuple(
 )
 PICKS_IN_A_COLUMN = 5  # more choices go in two columns
 CHIP_MOST_PX = 360
+
+
+def text_width(text: str, font_size: float) -> float:
+    """How wide `text` is on one line in a button's bold font."""
+    label = CoreLabel(text=text, font_size=font_size, bold=True)
+    label.refresh()
+    return float(label.texture.size[0])
 
 
 class TextSheet(Sheet):
@@ -57,9 +65,7 @@ class TextSheet(Sheet):
             board.add_widget(key)
         for said in offered:
             chip = sized(Factory.Tap(text=said, size_hint_x=None), 18 * scale)
-            chip.width = min(CHIP_MOST_PX * scale, chip.texture_size[0] + 28 * scale)
-            chip.texture_update()
-            chip.width = min(CHIP_MOST_PX * scale, chip.texture_size[0] + 28 * scale)
+            chip.width = min(CHIP_MOST_PX * scale, text_width(said, 18 * scale) + 28 * scale)
             chip.bind(on_release=lambda w: self.finish(w.text))
             self.ids.offered.add_widget(chip)
         self.ids.offered_row.height = (52 if offered else 0) * scale
