@@ -52,6 +52,8 @@ UI = Catalog(
         "minutes": "{minutes} min",
         "timer_off": "off",
         "option_and_value": "{option}: {value}",
+        "option_none": "-",
+        "tap_to_type": "tap to type",
         "number_clear": "Clear",
         "counters_none": "none",
         "counters_title": "Counters",

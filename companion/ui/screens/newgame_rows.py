@@ -93,6 +93,8 @@ class OptionRows:
         elif kind == "choice":
             for choice, key in field.choices:
                 toggle = Factory.Toggle(text=label_text(key), active=value == choice)
+                if len(field.choices) > 2:  # three side by side: room for longer words
+                    toggle.font_size = 16 * self.scale
                 toggle.bind(on_release=lambda _w, c=choice: self.screen.set_option(field.key, c))
                 line.add_widget(toggle)
         elif kind == "flags":
@@ -162,8 +164,10 @@ class OptionRows:
             shown = pick_text(field, options, value)
         elif field.kind == "counters":
             shown = ", ".join(c["name"] for c in value) or app.t("counters_none")
+        elif value in (None, ""):
+            shown = app.t("option_none") if field.inline else app.t("tap_to_type")
         else:
-            shown = "-" if value in (None, "") else str(value)
+            shown = str(value)
         if field.inline:
             shown = app.t("option_and_value", option=label_text(field.label), value=shown)
         tap = sized(Factory.OptionTap(text=shown), 18 * self.scale)
