@@ -58,6 +58,7 @@ GAMES: tuple[Game, ...] = (
     Game("wyscig-balonow", rules="wyscig_balonow", table="wyscig", bgstats="wb"),
     Game("ballonrennen", rules="ballonrennen", table="ballonrennen", bgstats="br"),
     Game("balmy-balloonists", rules="balmy_balloonists", table="balmy", bgstats="bb"),
+    Game("any-game", rules="any_game", table="any_game", bgstats="ag"),
 )
 
 
