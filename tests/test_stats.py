@@ -127,3 +127,37 @@ def test_each_line_is_a_player_and_a_title_and_the_ranks_say_which_score_is_best
     low = [{"score": 9, "rank": 2}, {"score": 4, "rank": 1}]
     assert not fewest_win(high) and fewest_win(low)
     assert not fewest_win([{"score": 4, "rank": 1}, {"score": 4, "rank": 1}])
+
+
+def any_game(title: str, points: dict[str, int], scoring: str = "high") -> dict:
+    return {
+        "format": 1,
+        "game": "any-game",
+        "seed": 3,
+        "players": list(points),
+        "options": {"title": title, "scoring": scoring},
+        "actions": [
+            {"type": "end_turn", "at": "2026-11-30T20:00:30.000Z"},
+            {"type": "score", "points": points},
+        ],
+    }
+
+
+def test_any_board_game_is_counted_per_title():
+    store = Store()
+    store.import_session(files.replay(any_game("Azul", {"Ola": 60, "Jan": 45})))
+    store.import_session(files.replay(any_game("Azul", {"Ola": 50, "Jan": 70})))
+    store.import_session(files.replay(any_game("Golf", {"Ola": 40, "Jan": 35}, "low")))
+    lines = {(s.title, s.player): s for s in player_stats(store)}
+    assert sorted(lines) == [("Azul", "Jan"), ("Azul", "Ola"), ("Golf", "Jan"), ("Golf", "Ola")]
+    assert {s.game for s in lines.values()} == {"any-game"}
+    azul_ola, golf_jan = lines[("Azul", "Ola")], lines[("Golf", "Jan")]
+    assert (azul_ola.plays, azul_ola.wins, azul_ola.best_score) == (2, 1, 60)
+    assert (golf_jan.plays, golf_jan.wins, golf_jan.best_score) == (1, 1, 35)  # fewest win
+    assert lines[("Golf", "Ola")].best_score == 40
+    store.close()
+    out = run_companion("stats", "--json")
+    titles = {(p["title"], p["player"]) for p in json.loads(out.stdout)["players"]}
+    assert ("Golf", "Jan") in titles
+    text = run_companion("stats").stdout
+    assert "Golf: Jan: 1 played, 1 won" in text and "Any game" not in text
