@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.model import GameSetup, PlayerSpec
 from tests.ui.any_game_steps import (
     add_counters,
     counts,
@@ -100,3 +101,39 @@ def test_a_title_played_before_brings_back_its_choices(ui: Harness) -> None:
     ui.tap(ui.find("Start"))
     ui.tap(ui.find("Start the new game"))  # the first game waits on the home screen
     assert ui.app.model.session.setup.options == first
+
+
+def test_home_history_and_statistics_say_the_title(ui: Harness) -> None:
+    from tests.ui.test_screens import add_game, texts_of
+
+    carcassonne = add_game(ui.store, "any-game-bank-high.json")
+    add_game(ui.store, "any-game-places.json", start_minute=30)
+    unfinished = GameSetup(
+        game="any-game",
+        seed=1,
+        players=(PlayerSpec(name="Ola"), PlayerSpec(name="Jan")),
+        options={"title": "Chess", "clock": "bank"},
+    )
+    ui.store.create_session(unfinished)
+    ui.app.go_home()
+    ui.step(2)
+    assert "Resume: Chess" in ui.texts()  # home: the title, not "Any game"
+    ui.tap(ui.find("History"))
+    rows = ui.screen.ids.body.children[0].ids.rows.children[::-1]
+    names = {r.session_id: r.game for r in rows}
+    assert names[carcassonne] == "Carcassonne" and "Any game" not in names.values()
+    ui.tap(next(r for r in rows if r.session_id == carcassonne))
+    view = ui.screen.ids.body.children[0]
+    log = [w.text for w in view.ids.log.children[::-1]]
+    assert log[1].endswith("Ola: Meeples -1") and log[2].endswith("Ola's end of turn")
+    assert log[11].endswith("Jan's turn passed to Bo")  # counterclockwise since Ewa
+    assert log[15].endswith("Ewa out of the game")
+    assert any(t.startswith("Carcassonne, ") for t in texts_of(view))
+    ui.shots("any-game-history")
+    ui.app.go_home()
+    ui.step(2)
+    ui.tap(ui.find("Statistics"))
+    shown = ui.texts()
+    titles = [t for t in shown if t in ("Carcassonne", "Dixit", "Any game")]
+    assert "Carcassonne" in titles and "Any game" not in titles
+    ui.shots("any-game-statistics")
