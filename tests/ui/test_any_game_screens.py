@@ -62,7 +62,7 @@ def test_eight_players_with_eight_counters_at_a_glance_in_every_language(ui: Har
     rows = [r for r in screen.ids.grid.children if hasattr(r, "current")][::-1]
     assert [r.name for r in rows] == list(EIGHT)
     assert all(counts(ui, n) == ["3", "0", "3", "0", "0", "0", "2", "5"] for n in EIGHT)
-    assert all(r.height >= 40 * ui.app.scale for r in rows)  # still a finger's target
+    assert all(r.height >= 40 * ui.app.scale for r in rows), [r.height for r in rows]
     go(ui)
     ui.advance(90)
     ui.shots("any-game-table")

@@ -145,7 +145,7 @@ class AnyGameScreen(TableScreen):
         rows = [r for r in grid.children if isinstance(r, AgRow)]
         scale = self.app.scale
         if rows:
-            room = grid.height - (HEAD_PX + grid.spacing * (len(rows) + 1)) * scale
+            room = grid.height - HEAD_PX * scale - grid.spacing * (len(rows) + 1)
             height = min(ROW_MOST_PX * scale, room / len(rows))
             for row in rows:
                 row.height = height
