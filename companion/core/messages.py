@@ -49,7 +49,7 @@ ENGLISH = "en"
 _ENGLISH: dict[str, Entry] = {}
 _COUNTS: dict[str, str] = {}  # plural key -> the parameter that chooses the form
 _FORMATTER = string.Formatter()
-_NUMBER_SPEC = re.compile(r"(?:\.(?P<places>\d)f|(?P<kind>[n%]))?")
+_NUMBER_SPEC = re.compile(r"(?:\.(?P<decimals>\d)f|(?P<kind>[n%]))?")
 MOMENT_SPECS = ("datetime", "date", "time")
 ECHO_LIMIT = 60  # characters of a value quoted back from input, "…" included
 TEXT_LIMIT = 500  # characters of a composed parameter: only a backstop
@@ -217,9 +217,9 @@ def format_number(value: int | float, spec: str, lang: str) -> str:
         raise TemplateError(f"{spec!r} is not a number format (use n, .2f or %)")
     if found["kind"] == "%":
         return str(format_percent(value, locale=_locale(lang)))
-    if found["places"] is not None:
-        places = int(found["places"])
-        pattern = "#,##0." + "0" * places if places else "#,##0"
+    if found["decimals"] is not None:
+        decimals = int(found["decimals"])
+        pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
         return str(format_decimal(value, format=pattern, locale=_locale(lang)))
     if found["kind"] == "n" or isinstance(value, float):
         return str(format_decimal(value, locale=_locale(lang)))

@@ -8,7 +8,7 @@ file...), never an `sqlite3` error, and a failed write leaves nothing half-writt
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,8 @@ class Store:
         # and its Message (for the screen, in the player's language); else None.
         self.notice_message: Message | None = notice
         self.notice: str | None = str(notice) if notice is not None else None
+        self.rolls = _rolls.Rolls(self.db)  # every roll a dice reader reported
+        self.played = _sessions.PlayedOptions(self.db)  # what groups chose before
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -186,15 +188,6 @@ class Store:
             return session_id
 
         return self.db.write(store)
-
-    # -- dice ------------------------------------------------------------------
-    def record_roll(self, reader: str, faces: Sequence[int | None], session_id: int | None) -> None:
-        """A roll as the dice reader saw it (None for a die it could not read)."""
-        _rolls.record(self.db, reader, faces, session_id)
-
-    def rolls(self) -> dict[str, list[list[int | None]]]:
-        """Every recorded roll, by reader."""
-        return _rolls.by_reader(self.db)
 
 
 class StoreJournal:

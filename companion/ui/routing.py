@@ -90,7 +90,7 @@ class HardwareRouter:
         reader = (dice.status().device or dice.port) if dice is not None else "dice"
         session_id = app.model.session_id if app.model is not None else None
         try:
-            app.store.record_roll(reader, list(roll.values), session_id)
+            app.store.rolls.record(reader, list(roll.values), session_id)
         except StoreError as error:  # the statistics miss a roll; the game does not
             log.warning("could not record a roll: %s", error)
 

@@ -96,6 +96,7 @@ class GameModel(EventDispatcher, Generic[S]):
         self.timer, self.driver, self.recorder = play.timer, play.driver, play.recorder
         self.ticks = ScreenTicks(play.timer, play.lights, clock, self.tick, enabled=ticks_itself)
         self.button = GoButton(self, lockout_s)
+        self._changing = False  # a change is being told: nothing is sent meanwhile
         self.session.add_listener(self._changed)
         self._refresh()
         self.tick()
@@ -216,6 +217,8 @@ class GameModel(EventDispatcher, Generic[S]):
         the screen shows copied; then the next tick planned."""
         picture = self.driver.step()
         self.timer.keep()
+        if not self._changing and self.timer.ran_out():
+            self.button.expiry()  # what the table records when the time is up, once
         view = self.timer.view()
         if view is not None:
             self.phase = str(view.phase)
@@ -230,15 +233,19 @@ class GameModel(EventDispatcher, Generic[S]):
 
     # -- the session changed ---------------------------------------------------------
     def _changed(self, session: Session[S], change: Change) -> None:
-        if change == "apply":
-            self.error = None
-            self.notice = None
-        self.button.changed(change)
-        if self.recorder.problem is not None:  # stored, but not all of it: say so
-            self.error = self.recorder.problem
-        self.confirm_end = []
-        self._refresh()
-        self.tick()
+        self._changing = True
+        try:
+            if change == "apply":
+                self.error = None
+                self.notice = None
+            self.button.changed(change)
+            if self.recorder.problem is not None:  # stored, but not all of it: say so
+                self.error = self.recorder.problem
+            self.confirm_end = []
+            self._refresh()
+            self.tick()
+        finally:
+            self._changing = False
 
     def _refresh(self) -> None:
         self.summary = self.session.summary()

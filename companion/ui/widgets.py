@@ -192,13 +192,17 @@ class Token(Redrawn):
 
 
 class NumberPad(GridLayout):
-    """Digits 0-9 and delete, big enough for a thumb; `on_digit` / `on_delete`."""
+    """Digits 0-9 and delete, big enough for a thumb; `on_digit` / `on_delete`, and
+    with `signed` a key for the sign (`on_sign`)."""
 
-    __events__ = ("on_digit", "on_delete")
+    signed = BooleanProperty(False)
+    __events__ = ("on_digit", "on_delete", "on_sign")
 
     def press(self, text: str) -> None:
         if text.isdigit():
             self.dispatch("on_digit", int(text))
+        elif text == "-":
+            self.dispatch("on_sign")
         else:
             self.dispatch("on_delete")
 
@@ -206,6 +210,9 @@ class NumberPad(GridLayout):
         pass
 
     def on_delete(self) -> None:
+        pass
+
+    def on_sign(self) -> None:
         pass
 
 
@@ -219,10 +226,12 @@ KEY_ROWS = (
 
 class OnScreenKeyboard(GridLayout):
     """Letters for names (with Polish, German, Swedish and Dutch ones); `text` grows
-    as keys are tapped. The first letter is upper case, the rest lower."""
+    as keys are tapped. The first letter of a word is upper case, the rest lower;
+    with `caps` every letter is upper case (VP, CATAN)."""
 
     text = StringProperty("")
     max_length = NumericProperty(24)
+    caps = BooleanProperty(False)
 
     def key(self, letter: str) -> None:
         if letter == "<":
@@ -232,7 +241,7 @@ class OnScreenKeyboard(GridLayout):
                 (self.text + " ") if self.text and not self.text.endswith(" ") else self.text
             )
         elif len(self.text) < self.max_length:
-            start = not self.text or self.text.endswith((" ", "-"))
+            start = self.caps or not self.text or self.text.endswith((" ", "-"))
             self.text += letter.upper() if start else letter.lower()
 
 
@@ -357,6 +366,7 @@ class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
     swatch = ColorProperty(theme.rgba(theme.TEXT))
+    compact = BooleanProperty(False)  # in two columns: a small button to take it out
 
 
 class ResultRow(BoxLayout):
@@ -372,6 +382,7 @@ class BalloonRow(Tap):
     colour_hex = StringProperty(theme.PANEL)
     selected = BooleanProperty(False)
     value = StringProperty("")
+    compact = BooleanProperty(False)  # in two columns: a smaller number
 
 
 def sized(widget: Any, font_size: float) -> Any:

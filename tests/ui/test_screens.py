@@ -168,9 +168,9 @@ def test_statistics_players_and_dice(ui: Harness) -> None:
     add_game(ui.store, "wyscig-rulebook-example.json", start_minute=20)
     add_game(ui.store, "ballonrennen-race.json", start_minute=40)
     for _ in range(10):
-        ui.store.record_roll("fair-reader", [1, 2, 3, 4, 5, 6], None)
+        ui.store.rolls.record("fair-reader", [1, 2, 3, 4, 5, 6], None)
     for _ in range(10):
-        ui.store.record_roll("loaded-reader", [6, 6, 6, 6, 1, None], None)
+        ui.store.rolls.record("loaded-reader", [6, 6, 6, 6, 1, None], None)
 
     ui.tap(ui.find("Statistics"))
     assert ui.app.root.current == "stats"
@@ -433,7 +433,7 @@ def test_hardware_test_page(ui: Harness) -> None:
     device.send("ROLL 5 1,2,3,4,?")
     ui.wait(lambda: "ROLL 5: 1,2,3,4,?" in page.ids.dice_lines.text)
     assert "ROLLING" in page.ids.dice_lines.text
-    assert ui.store.rolls()["sim-dice"] == [[1, 2, 3, 4, None]]  # kept for the statistics
+    assert ui.store.rolls.by_reader()["sim-dice"] == [[1, 2, 3, 4, None]]  # kept for the statistics
 
     ui.tap(page.ids.strip_test)
     lit = [tuple(c) for c in page.ids.strip.frame]

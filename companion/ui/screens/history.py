@@ -20,6 +20,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
@@ -106,7 +107,8 @@ class HistoryScreen(AppScreen):
         store = self.app.store
         row = store.session_row(session_id)
         view = HistoryGame()
-        view.title = S("game_title", game=history_data.game_name(row.game), date=view_date(row))
+        title = games.title(row.game, row.setup.options)
+        view.title = S("game_title", game=title, date=view_date(row))
         try:
             lines, problem = history_data.log_lines(store, session_id)
         except CompanionError as error:

@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion import files
+from companion import files, games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.session import Session
-from companion.stats import game_name
 from companion.store import Store, UnrestorableGameError
 from companion.ui.screens.text import S
 from companion.ui.tables import adapter
@@ -81,7 +80,7 @@ def entries(store: Store) -> list[GameEntry]:
             GameEntry(
                 id=row.id,
                 game=row.game,
-                name=game_name(row.game),
+                name=games.title(row.game, row.setup.options),
                 date=local_date(row.finished or row.abandoned),
                 players=players or tuple((n, None, None) for n in row.setup.names),
                 winners=tuple(r["name"] for r in results if r["winner"]),

@@ -22,12 +22,14 @@ from companion.ui.strings import UI
 from companion.ui.widgets import AskView
 
 
-def resume_message(game: str, summary: dict[str, Any] | None) -> Message:
-    """ "Wyścig balonów, round 3, Kasia's turn" from a stored summary, in the words of
-    the game's table (imported only now: home's first frame needs no table)."""
+def resume_message(row: SessionRow) -> Message:
+    """ "Wyścig balonów, round 3, Kasia's turn" from a stored game's summary, in the
+    words of the game's table (imported only now: home's first frame needs no
+    table), under its title ("Carcassonne, Kasia's turn")."""
     from companion.ui.tables import adapter
 
-    return adapter(game).resume_line(games.get(game).name, summary or {})
+    title = games.title(row.game, row.setup.options)
+    return adapter(row.game).resume_line(title, row.summary or {})
 
 
 def details(row: SessionRow) -> Message:
@@ -68,7 +70,7 @@ class HomeScreen(AppScreen):
         rows = []
         for row in self.app.store.sessions(finished=False):
             try:
-                title = resume_message(row.game, row.summary)
+                title = resume_message(row)
             except CompanionError:
                 title = UI("resume_title", game=row.game)  # a game this version lacks
             rows.append(UnfinishedRow(session_id=row.id, title=title, detail=details(row)))

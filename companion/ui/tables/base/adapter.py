@@ -18,12 +18,13 @@ from companion.ui.strings import UI
 from companion.ui.tables.base.corrections import (
     Correction,
     Counter,
+    Deed,
     adjusted,
     player_correction,
 )
-from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, TableQuestion
+from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, Send, TableQuestion
 from companion.ui.tables.base.options import TIMER_KEY, OptionField
-from companion.ui.tables.base.scoring import Scoring
+from companion.ui.tables.base.scoring import PlayedGame, Scoring
 
 if TYPE_CHECKING:
     from companion.play.table import GameInPlay
@@ -32,6 +33,7 @@ __all__ = [
     "TIMER_KEY",
     "Correction",
     "Counter",
+    "Deed",
     "OptionField",
     "TableAdapter",
     "adjusted",
@@ -62,6 +64,9 @@ class TableAdapter(Generic[S]):
     # colour); every seat then gets the same neutral colour, for the strip.
     seats_coloured: ClassVar[bool] = True
     scoring: ClassVar[Scoring] = Scoring()  # the end on screen
+    # The game's name where it is chosen, when it is words to translate (a published
+    # game's name is not: None shows the rules' `name`).
+    label: ClassVar[Message | None] = None
 
     @property
     def screen(self) -> str:
@@ -87,6 +92,12 @@ class TableAdapter(Generic[S]):
         """The table's own question that play waits for now, if any."""
         return None
 
+    def expired(self, play: GameInPlay[S]) -> Send | None:
+        """What the table records by itself when this turn's glass runs out (the rules'
+        "time is up"), once a run of the glass: an undo of it stands. None: nothing
+        (a table that asks a question of its own at the end says so in `question`)."""
+        return None
+
     # -- the turn timer --------------------------------------------------------------
     def timer_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float:
         return float(app_options.get(TIMER_KEY) or 0)
@@ -102,6 +113,13 @@ class TableAdapter(Generic[S]):
     def turn_expired(self, session: Session[S]) -> bool:
         """The rules recorded that this turn's glass ran out."""
         return False
+
+    def turn_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float | None:
+        """The sand the current turn's glass starts with, when turns start with less
+        than the whole glass (`timer_seconds`): a time bank per player, where the
+        glass is the whole bank and a turn gets what is left of the current player's.
+        None: every turn the whole glass."""
+        return None
 
     def glass_turn(self, session: Session[S]) -> int | None:
         """The running turn's number when the glass is the app's own, which GO starts
@@ -148,6 +166,12 @@ class TableAdapter(Generic[S]):
         """The counts of `subject` (a player, or a balloon's colour) a tap corrects."""
         return None
 
+    def deeds(self, play: GameInPlay[S], subject: str) -> tuple[Deed, ...]:
+        """What else a tap on `subject` may do (pass them the turn, put them out),
+        each one action; asked again when pressed, so that what it sends is of that
+        moment (the seconds of a turn)."""
+        return ()
+
     # -- words -------------------------------------------------------------------------
     def step(self, session: Session[S]) -> Message | None:
         """The one line that says what the table does now ("Kasia: roll the dice"),
@@ -172,6 +196,17 @@ class TableAdapter(Generic[S]):
         if round_number is None:
             return UI("resume_plain", game=game, player=current)
         return UI("resume_round", game=game, round=round_number, player=current)
+
+    def played_game(self, session: Session[S]) -> PlayedGame:
+        """What BG Stats is told the finished game `session` was: by default the game
+        itself (its name, its descriptor's BG Stats id), with points unless no player
+        has a score."""
+        players = session.summary()["players"]
+        return PlayedGame(
+            name=session.rules.title(session.setup.options),
+            source_id=games.entry(self.game_id).bgstats,
+            no_points=all(p.get("score") is None for p in players),
+        )
 
     def describe(self, action: ActionBase, before: S) -> Message:
         """`action` in the players' words ("Kasia's end of turn"), from the state
