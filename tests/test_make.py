@@ -86,8 +86,8 @@ def test_a_failed_core_group_does_not_hide_the_ui_group(tmp_path: Path) -> None:
     done = make(tmp_path, tools(tmp_path, installed=True), "test", f"PYTEST={fake}")
     assert done.returncode != 0, done.stdout + done.stderr
     assert calls.read_text().splitlines() == [
-        "--ignore=tests/ui -p no:cacheprovider",
-        "tests/ui -p no:cacheprovider",
+        "--ignore=tests/ui -n 2 -p no:cacheprovider",  # each group on both cores
+        "tests/ui -n 2 -p no:cacheprovider",
     ]
     summary = [line for line in done.stdout.splitlines() if line.startswith("make test: ")]
     assert len(summary) == 2, done.stdout

@@ -8,7 +8,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 PYTEST=${PYTEST:-.venv/bin/python -m pytest}
-declare -A ARGS=([core]="--ignore=tests/ui" [ui]="tests/ui")
+# Each group on every core (TEST_JOBS workers, pytest-xdist; TEST_JOBS=0: one process):
+# a test waits for its own events, never for another test's.
+JOBS=${TEST_JOBS:-2}
+declare -A ARGS=([core]="--ignore=tests/ui -n $JOBS" [ui]="tests/ui -n $JOBS")
 # The CPU seconds this shell's children have used (pytest and what it starts): on an
 # idle machine about the group's time, and a measure that load does not change.
 # `times` is run by this shell itself (in a $(...) it would count a subshell's children).

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The whole UI suite once more: only a limit against a hang, which each inner test's own
 # limit (pytest-timeout's) catches first. Far above the suite's time on a busy machine.
 SUITE_S = 3600
+INNER = [sys.executable, "-m", "pytest", "tests/ui", "-q", "-p", "no:cacheprovider", "-x"]
 
 
 @pytest.mark.skipif("COMPANION_UI_SIZE" in os.environ, reason="already the run at one chosen size")
@@ -24,7 +25,7 @@ def test_suite_at_1280x720() -> None:
     """The inner run's tests keep their own limits, times the same slowness factor
     (the environment passes it on)."""
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/ui", "-q", "-p", "no:cacheprovider", "-x"],
+        [*INNER, "-n", os.environ.get("TEST_JOBS", "2")],
         cwd=ROOT,
         env={**os.environ, "COMPANION_UI_SIZE": "1280x720"},
         capture_output=True,
