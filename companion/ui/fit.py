@@ -32,7 +32,7 @@ def problem(label: Any) -> str | None:
     if _squash("".join(lines)) != _squash(text):
         return f"cut off: {text!r} shows as {' / '.join(lines)!r}"
     broken = _broken_word(text, lines)
-    if broken is not None:
+    if broken is not None and _fits_a_line(label, broken):
         return f"breaks the word {broken!r} in {text!r}"
     width, height = label.texture_size
     if _lines_hidden(label):
@@ -43,6 +43,16 @@ def problem(label: Any) -> str | None:
             f" has {label.width:.0f}x{label.height:.0f}"
         )
     return None
+
+
+def _fits_a_line(label: Any, word: str) -> bool:
+    """A word that could be kept whole. A file path wider than the whole line is broken
+    wherever the line ends: nothing could keep it whole (any other word that wide is a
+    label too narrow for its words: a problem)."""
+    if "/" not in word:
+        return True
+    room = label.text_size[0] if label.text_size[0] else label.width
+    return bool(label._label.get_extents(word)[0] <= room)
 
 
 def _lines_hidden(label: Any) -> bool:

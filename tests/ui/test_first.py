@@ -51,11 +51,12 @@ def secret(ui: Harness) -> None:
 
 def new_game_at(game: games.Game) -> Callable[[Harness], None]:
     """A new game of `game` at its table: the fewest players (two at least), the
-    rules' default options."""
+    rules' default options, and what a game cannot do without (any game's title)."""
 
     def start(ui: Harness) -> None:
         names = ["Ola", "Jan", "Ewa", "Kai"][: max(2, games.get(game.id).min_players)]
-        ui.app.start_game(game.id, names, {}, reveal=False)
+        needed = {"title": "Carcassonne"} if game.id == "any-game" else {}
+        ui.app.start_game(game.id, names, needed, reveal=False)
 
     return start
 

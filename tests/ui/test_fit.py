@@ -43,15 +43,20 @@ def test_the_check_finds_every_kind_of_trouble(ui: Harness) -> None:
     tiny = placed(ui, Label(text="small", font_size=12 * scale), 200, 40)
     fine = placed(ui, Label(text="Start the hourglass", **words), 300, 40)
     fine.text_size = fine.size
+    # A file path wider than the line breaks where the line ends: nothing keeps it whole.
+    path = placed(ui, Label(text="Saved in /var/lib/companion/exports/2025-03-14-x.json",
+                            **words), 120, 200)  # fmt: skip
+    path.text_size = path.size
     ui.step(2)
     assert str(problem(broken)).startswith("breaks the word 'Kritische'")
     assert str(problem(cut)).startswith("cut off: 'Środki nadzwyczajne'")
     assert str(problem(wide)).startswith("too big: 'Start the hourglass'")
     assert "below 16" in str(text_trouble(tiny))
     assert problem(fine) is None and text_trouble(fine) is None
+    assert problem(path) is None
     with pytest.raises(AssertionError, match="Kritische"):
         ui.check_texts(any_size=True)
-    for label in (broken, cut, wide, tiny, fine):
+    for label in (broken, cut, wide, tiny, fine, path):
         ui.screen.remove_widget(label)
 
 

@@ -126,7 +126,9 @@ def test_history_lists_opens_and_exports(
     ui.tap(view.ids.export)
     exported = tmp_path / "exports" / f"2025-03-14-wyscig-balonow-{wyscig}.json"
     assert exported.is_file()
-    assert ui.app.tr(view.notice) == f"Saved in the data folder: {exported}"
+    assert ui.app.tr(view.notice) == (
+        f"Saved in the data folder: exports/2025-03-14-wyscig-balonow-{wyscig}.json"
+    )
     assert cli.main(["replay", str(exported)]) == 0
     assert "Monika" in capsys.readouterr().out
     shots(ui, "history", "exported")

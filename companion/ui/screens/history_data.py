@@ -190,7 +190,9 @@ def save_game(store: Store, session_id: int, sticks: list[Path]) -> Message:
         return S("export_failed", path=str(target), reason=reason or "?")
     if sticks:
         return S("exported_usb", name=target.name, file=path.name)
-    return S("exported_data", path=str(path))
+    # Said from the data folder on (exports/...): the whole path can be longer than the
+    # line, and the players know where the data folder is.
+    return S("exported_data", path=str(path.relative_to(store.path.parent)))
 
 
 def usb_sticks(roots: tuple[Path, ...] | None = None, mounts: Path | None = None) -> list[Path]:
