@@ -28,6 +28,7 @@ from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.fit import problem
+from companion.ui.fresh import FreshTouches
 from companion.ui.presses import HoldArea, HoldTap, StepTap, Tap
 
 __all__ = ["HoldArea", "HoldTap", "StepTap", "Tap"]  # kv rules and screens use them here
@@ -397,12 +398,17 @@ def sync_rows(box: Any, rows: Sequence[Mapping[str, Any]], make: Callable[..., A
                 setattr(widget, key, value)
 
 
-class Sheet(ModalView):
+class Sheet(FreshTouches, ModalView):
     """A view over the screen, drawn by its own kv rules: Kivy's theme picture is never
     loaded for it (ModalView's default `background` made Kivy load the whole default
-    theme atlas, 92 textures, the first time a dialog was built)."""
+    theme atlas, 92 textures, the first time a dialog was built). A touch that began
+    before it opened never acts on it (`FreshTouches`)."""
 
     background = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("on_pre_open", self.shown_now)
 
 
 class AskView(Sheet):
