@@ -132,6 +132,13 @@ class TableAdapter(Generic[S]):
         """The dice rolled this turn, () if none yet."""
         return ()
 
+    def roll_refusal(self, play: GameInPlay[S]) -> Message | None:
+        """Why the table does not take a roll from the dice reader now (None: it does),
+        such as a roll before the turn's glass was turned or after its time is up. The
+        table's judgement of the moment, not the rules': a game file may record a roll
+        at any moment its contract allows."""
+        return None
+
     # -- corrections ---------------------------------------------------------------------
     def correction(self, session: Session[S], subject: str) -> Correction | None:
         """The counts of `subject` (a player, or a balloon's colour) a tap corrects."""

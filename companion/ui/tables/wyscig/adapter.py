@@ -114,6 +114,19 @@ class WyscigAdapter(TableAdapter[wb.State]):
     def roll_of_turn(self, session: Session[wb.State]) -> Sequence[int]:
         return session.state.turn.dice or ()
 
+    def roll_refusal(self, play: GameInPlay[wb.State]) -> Message | None:
+        """The turn's roll comes after GO turned the hourglass (or said an untimed
+        player rolled) and before its sand ran out: the dice are being placed then."""
+        state = play.session.state
+        if state.over:
+            return None  # the rules say why
+        if not state.turn.timer_started:
+            timed = wb.RULES.timed_now(state)
+            return UI("dice_before_glass") if timed else UI("dice_before_go")
+        if state.turn.timer_expired or play.timer.ran_out():
+            return UI("dice_time_up")
+        return None
+
     # -- corrections and words ---------------------------------------------------------
     def correction(self, session: Session[wb.State], subject: str) -> Correction | None:
         found = next((p for p in session.state.players if p.name == subject), None)
