@@ -24,6 +24,7 @@ UI = Catalog(
         "unfinished_title": "Unfinished games",
         "unfinished_detail": "{players} · last played {when}",
         "abandon_hold": "Hold to abandon",
+        "abandoned_line": "Abandoned: {game} ({players})",
         "resume_upto": "Resume up to action {good}",
         "unfinished_warning": "Not finished yet: {games}. They stay on the home screen "
         "to resume later. Start a new game?",
