@@ -1,4 +1,5 @@
-"""Statistics a game group looks at after the night: per player and game, and the
+"""Statistics a game group looks at after the night: per player and title (a game's
+name, or the title a game of "any board game" was played as: `Rules.title`), and the
 fairness of each dice reader's rolls (a chi-square goodness-of-fit test)."""
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ Verdict = Literal["too_few", "fair", "biased"]
 class PlayerGameStats:
     player: str
     game: str
+    title: str = ""  # what the games were played as: the game's name, or their title
     plays: int = 0
     wins: int = 0
     scores: list[int] = field(default_factory=list)
     turn_seconds: list[float] = field(default_factory=list)
+    fewest_win: bool = False  # the ranks showed that the fewest points win
 
     @property
     def win_rate(self) -> float:
@@ -40,7 +43,10 @@ class PlayerGameStats:
 
     @property
     def best_score(self) -> int | None:
-        return max(self.scores) if self.scores else None
+        """The highest score, or the lowest where the fewest points win."""
+        if not self.scores:
+            return None
+        return min(self.scores) if self.fewest_win else max(self.scores)
 
     @property
     def average_turn_seconds(self) -> float | None:
@@ -50,6 +56,7 @@ class PlayerGameStats:
         return {
             "player": self.player,
             "game": self.game,
+            "title": self.title,
             "plays": self.plays,
             "wins": self.wins,
             "win_rate": round(self.win_rate, 3),
@@ -107,45 +114,79 @@ def _round(value: float | None) -> float | None:
 
 
 def player_stats(store: Store) -> list[PlayerGameStats]:
-    table: dict[tuple[str, str], PlayerGameStats] = {}
+    """Per player and title: the games of one game played under two titles are two
+    lines ("Carcassonne" and "Azul" are both "any board game")."""
+    table: dict[tuple[str, str, str], PlayerGameStats] = {}
     for row in store.sessions(finished=True):
+        title = games.title(row.game, row.setup.options)
         results = store.results(row.id)
+        fewest = fewest_win(results)
         for result in results:
-            entry = table.setdefault(
-                (result["name"], row.game), PlayerGameStats(result["name"], row.game)
-            )
+            key = (result["name"], row.game, title)
+            entry = table.setdefault(key, PlayerGameStats(result["name"], row.game, title))
             entry.plays += 1
             entry.wins += int(result["winner"])
+            entry.fewest_win = entry.fewest_win or fewest
             if result["score"] is not None:
                 entry.scores.append(result["score"])
         for name, seconds in turn_times(store, row.id).items():
-            key = (name, row.game)
+            key = (name, row.game, title)
             if key in table:
                 table[key].turn_seconds.extend(seconds)
-    return sorted(table.values(), key=lambda s: (s.game, -s.wins, s.player))
+    return sorted(table.values(), key=lambda s: (s.game, s.title, -s.wins, s.player))
+
+
+def fewest_win(results: list[dict[str, Any]]) -> bool:
+    """The rules ranked a lower score above a higher one: in this game the fewest
+    points win."""
+    scored = [(r["score"], r["rank"]) for r in results if None not in (r["score"], r["rank"])]
+    return any(s1 < s2 and r1 < r2 for s1, r1 in scored for s2, r2 in scored)
 
 
 def turn_times(store: Store, session_id: int) -> dict[str, list[float]]:
-    """Seconds each player's turns took, from the recorded times of the actions:
-    a turn runs from the previous `end_turn` (or the first action) to its own."""
+    """Seconds each player's turns took at the table: a turn runs from the end of the
+    turn before (or the game's start) to its own end (an `end_turn`, or any action after
+    which it is another player's turn: the turn passed on, the player put out), and
+    counts only while the game was on screen and not paused
+    (`companion.play.tabletime`), whatever happened between (another game, a quit, a
+    restart). An action stored without its time at the table (an imported game) falls
+    back to the recorded times of the actions, from the previous turn's end (or the
+    first action) to its own."""
     session = store.load_session(session_id, journal=False)
     rules = session.rules
     raw = store.raw_actions(session_id)
+    at_table = store.journal(session_id).table_seconds()
     state = session.state_at(0)
+    current = rules.summary(state)["current"]
     times: dict[str, list[float]] = defaultdict(list)
-    turn_start: dt.datetime | None = None
-    for data in raw:
+    turn = _TurnStart(table=0.0 if at_table[:1] not in ([], [None]) else None)
+    for data, table_s in zip(raw, at_table, strict=True):
         at = _parse_time(data.get("at"))
-        if turn_start is None:
-            turn_start = at
-        action = rules.parse_action(data)
-        if data["type"] == "end_turn" and at is not None and turn_start is not None:
-            current = rules.summary(state)["current"]
-            if current is not None:
-                times[current].append((at - turn_start).total_seconds())
-            turn_start = at
-        state = rules.apply(state, action)
+        if turn.at is None:
+            turn.at = at
+        state = rules.apply(state, rules.parse_action(data))
+        after = rules.summary(state)["current"]
+        if data["type"] == "end_turn" or after != current:
+            seconds = turn.seconds(at, table_s)
+            if current is not None and seconds is not None:
+                times[current].append(seconds)
+            turn = _TurnStart(at=at, table=table_s)
+        current = after
     return dict(times)
+
+
+@dataclass
+class _TurnStart:
+    at: dt.datetime | None = None  # the recorded time (UTC)
+    table: float | None = None  # the seconds at the table
+
+    def seconds(self, at: dt.datetime | None, table_s: float | None) -> float | None:
+        """The turn's length when it ends now: at the table where both ends know it."""
+        if self.table is not None and table_s is not None:
+            return max(0.0, table_s - self.table)
+        if self.at is not None and at is not None:
+            return (at - self.at).total_seconds()
+        return None
 
 
 def _parse_time(text: Any) -> dt.datetime | None:
@@ -170,7 +211,7 @@ def fairness(reader: str, rolls: list[list[int | None]]) -> Fairness:
 
 
 def dice_fairness(store: Store) -> list[Fairness]:
-    return [fairness(reader, rolls) for reader, rolls in sorted(store.rolls().items())]
+    return [fairness(reader, rolls) for reader, rolls in sorted(store.rolls.by_reader().items())]
 
 
 def chi2_sf(x: float, dof: int) -> float:
@@ -216,10 +257,3 @@ def _upper_fraction(a: float, z: float) -> float:
         if abs(delta - 1) < 1e-15:
             break
     return h * math.exp(-z + a * math.log(z) - math.lgamma(a))
-
-
-def game_name(game_id: str) -> str:
-    try:
-        return games.get(game_id).name
-    except Exception:  # a game removed since it was played still shows its id
-        return game_id

@@ -143,7 +143,9 @@ def _open_made_folder(parent: int, name: str, path: str) -> int:
 def new_file(root: str, path: str, data: bytes, mode: int, uid: int, gid: int) -> bool:
     """`path` with `data` if nothing is there; False if something is (it is kept).
     Written under a new name, owner and mode set through its descriptor, then linked
-    into place: never opened through a name someone else chose."""
+    into place from that descriptor (/proc/self/fd): never opened nor linked through a
+    name someone else could change (the folder's owner may swap the new name for a
+    link the moment it appears)."""
     *parents, name = _names(path)
     parent = _walk(root, parents, create=True)
     temp = f".{name}.install-{secrets.token_hex(8)}"
@@ -159,17 +161,21 @@ def new_file(root: str, path: str, data: bytes, mode: int, uid: int, gid: int) -
             os.fchown(fd, uid, gid)
             os.fchmod(fd, mode)
             os.fsync(fd)
+            return _link_in(fd, parent, name)
         finally:
             os.close(fd)
-        try:
-            os.link(temp, name, src_dir_fd=parent, dst_dir_fd=parent, follow_symlinks=False)
-        except FileExistsError:
-            return False
-        finally:
             _remove(parent, temp)
-        return True
     finally:
         os.close(parent)
+
+
+def _link_in(fd: int, parent: int, name: str) -> bool:
+    """The file open on `fd` under `name` in `parent`; False if something is there."""
+    try:
+        os.link(f"/proc/self/fd/{fd}", name, dst_dir_fd=parent, follow_symlinks=True)
+    except FileExistsError:
+        return False
+    return True
 
 
 def _remove(parent: int, name: str) -> None:

@@ -8,6 +8,7 @@ The catalogs live in Kivy-free modules, so this runs in the normal (non-UI) test
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import json
 import re
@@ -23,6 +24,7 @@ from companion import files, games
 from companion.core.errors import CompanionError
 from companion.core.messages import (
     BASE,
+    MOMENT_SPECS,
     Catalog,
     Entry,
     Message,
@@ -214,7 +216,8 @@ def test_placeholders_match_english(lang: str, english: Mapping[str, Entry]) -> 
                 wrong[f"{key} {form}"] = f"{sorted(theirs)} != English {sorted(ours)}"
             for name, spec in theirs.items():
                 number = is_number_spec(ours.get(name, "")) or is_number_spec(spec)
-                if number and spec != ours.get(name):
+                moment = ours.get(name) in MOMENT_SPECS or spec in MOMENT_SPECS
+                if (number or moment) and spec != ours.get(name):
                     wrong[f"{key} {form}"] = f"{{{name}:{spec}}} != English {{{name}:{ours[name]}}}"
     assert not wrong, f"{lang}.json: {wrong}"
 
@@ -300,6 +303,8 @@ def _samples(key: str, name: str) -> list[Param]:
         return ["coins"]
     if name == "card" and key == "ballonrennen.card_app":
         return ["turn_1"]
+    if name == "when":  # a moment: the language writes the day and the time
+        return [MOMENT]
     if name == "p" and key.startswith("ui_screens.looks_"):
         return [
             Message("ui_screens.p_equals", {"p": 0.5}),
@@ -353,6 +358,30 @@ def test_every_message_renders_in_the_language_with_every_term(
     assert not problems, f"{lang}: {len(problems)} messages: " + json.dumps(
         problems, ensure_ascii=False, indent=1
     )
+
+
+MOMENT = dt.datetime(2025, 3, 14, 21, 30, 5)
+
+_MOMENTS = {
+    "en": ("Mar 14, 2025, 9:30 PM", "9:30:05 PM"),
+    "pl": ("14 mar 2025, 21:30", "21:30:05"),
+    "de": ("14.03.2025, 21:30", "21:30:05"),
+    "sv": ("14 mars 2025 21:30", "21:30:05"),
+    "nl": ("14 mrt 2025, 21:30", "21:30:05"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+def test_dates_and_times_are_written_the_languages_way(lang: str) -> None:
+    """History, home and the hardware test say when in the language's own form
+    (CLDR, through Babel), never ISO 8601: "14.03.2025, 21:30", "Mar 14, 2025, 9:30 PM"."""
+    translate = translator(lang, strict=True)
+    day, clock = _MOMENTS[lang]
+    when = Message("ui_screens.when", {"when": MOMENT})
+    assert _spaced(translate(when)) == day
+    assert _spaced(translate(Message("ui_screens.clock", {"when": MOMENT}))) == clock
+    title = translate(Message("ui_screens.game_title", {"game": "Ballonrennen", "date": when}))
+    assert _spaced(title) == f"Ballonrennen, {day}" and "2025-03-14" not in title
 
 
 _DECIMAL = {
@@ -535,7 +564,7 @@ def test_the_rules_messages_of_real_games_read_in_the_language(lang: str) -> Non
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("pl", "Wznów: Wyścig balonów, runda 3, tura gracza Ala"),
+        ("pl", "Wznów: Wyścig balonów, runda 3, teraz: Ala"),
         ("de", "Fortsetzen: Wyścig balonów, Runde 3, Ala ist am Zug"),
         ("sv", "Fortsätt: Wyścig balonów, runda 3, Ala är i tur"),
         ("nl", "Hervatten: Wyścig balonów, ronde 3, Ala is aan de beurt"),
@@ -548,3 +577,36 @@ def test_translator_renders_a_message(
     assert translator(lang)(message) == expected
     assert catalog(lang)["ui.resume_round"] != english["ui.resume_round"]
     assert translator("en")(message) == "Resume: Wyścig balonów, round 3, Ala's turn"
+
+
+# A name after a noun in an oblique case ("tura gracza Ola"), or a noun with a gender
+# before it ("Zwycięzca: Ola", "Sieger: Ola"): a name is never declined, and Ola is
+# not a man. The shared screens say "Teraz: Jan", "Wygrywa: Ola", "Gewonnen hat: Ola".
+_NAME_WITH_CASE_OR_GENDER = {
+    "pl": re.compile(
+        r"(?i)\b(gracz(a|owi|em|u)|zwycięzc\w*|wygrał|przegrał)\b\s*:?\s*\{(player|name|names)\}"
+    ),
+    "de": re.compile(r"\b(Sieger|Gewinner|Verlierer)\w*\s*:?\s*\{(player|name|names)\}"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_NAME_WITH_CASE_OR_GENDER))
+def test_the_shared_screens_name_players_with_no_case_or_gender(lang: str) -> None:
+    found = {}
+    for key, entry in _load(lang).items():
+        # The secret balloons' words are Wyścig's table's to phrase (issue 24.5/24.10).
+        if not key.startswith(("ui.", "ui_screens.")) or key.startswith("ui.secret_"):
+            continue
+        for text in _texts(entry).values():
+            if _NAME_WITH_CASE_OR_GENDER[lang].search(text):
+                found[key] = text
+    assert not found, found
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [(1, "It stays on the home screen"), (2, "They stay on the home screen")],
+)
+def test_the_unfinished_games_are_counted(count: int, expected: str) -> None:
+    said = translator("en")(Message("ui.unfinished_warning", {"games": "x", "count": count}))
+    assert expected in said

@@ -4,7 +4,14 @@ import random
 import pytest
 
 from companion import files
-from companion.stats import chi2_sf, dice_fairness, fairness, player_stats, turn_times
+from companion.stats import (
+    chi2_sf,
+    dice_fairness,
+    fairness,
+    fewest_win,
+    player_stats,
+    turn_times,
+)
 from companion.store import Store
 from tests.conftest import run_companion
 
@@ -76,9 +83,9 @@ def test_unreadable_dice_are_counted_apart():
 
 def test_rolls_are_kept_per_reader_and_reported():
     store = Store()
-    store.record_roll("cube-1", [1, 2, 3, 4, 5], None)
-    store.record_roll("cube-1", [6, 6, None, 1, 2], None)
-    store.record_roll("cube-2", [3], None)
+    store.rolls.record("cube-1", [1, 2, 3, 4, 5], None)
+    store.rolls.record("cube-1", [6, 6, None, 1, 2], None)
+    store.rolls.record("cube-2", [3], None)
     readers = {f.reader: f for f in dice_fairness(store)}
     assert readers["cube-1"].rolled == 9 and readers["cube-1"].unreadable == 1
     assert readers["cube-2"].counts[3] == 1
@@ -90,8 +97,8 @@ def test_rolls_are_kept_per_reader_and_reported():
 
 def test_too_few_dice_get_no_verdict_from_the_command_or_the_rule() -> None:
     store = Store()
-    store.record_roll("cube-1", [6, 6], None)
-    store.record_roll("cube-1", [6, 6], None)
+    store.rolls.record("cube-1", [6, 6], None)
+    store.rolls.record("cube-1", [6, 6], None)
     [reader] = dice_fairness(store)
     store.close()
     assert reader.p_value < 0.01  # the test alone would call it biased
@@ -108,3 +115,49 @@ def test_enough_dice_get_the_chi_square_verdict() -> None:
     fair = fairness("fair", [[fair_rng.randint(1, 6) for _ in range(5)] for _ in range(600)])
     loaded = fairness("loaded", [[6, 6, 6, 6, 1] for _ in range(6)])
     assert (fair.verdict, loaded.verdict) == ("fair", "biased")
+
+
+def test_each_line_is_a_player_and_a_title_and_the_ranks_say_which_score_is_best():
+    store = Store()
+    store.import_session(files.replay(finished_game(1, 2)))
+    lines = player_stats(store)
+    assert {(s.game, s.title) for s in lines} == {("wyscig-balonow", "Wyścig balonów")}
+    assert lines[0].to_json()["title"] == "Wyścig balonów"
+    high = [{"score": 9, "rank": 1}, {"score": 4, "rank": 2}, {"score": None, "rank": 3}]
+    low = [{"score": 9, "rank": 2}, {"score": 4, "rank": 1}]
+    assert not fewest_win(high) and fewest_win(low)
+    assert not fewest_win([{"score": 4, "rank": 1}, {"score": 4, "rank": 1}])
+
+
+def any_game(title: str, points: dict[str, int], scoring: str = "high") -> dict:
+    return {
+        "format": 1,
+        "game": "any-game",
+        "seed": 3,
+        "players": list(points),
+        "options": {"title": title, "scoring": scoring},
+        "actions": [
+            {"type": "end_turn", "at": "2026-11-30T20:00:30.000Z"},
+            {"type": "score", "points": points},
+        ],
+    }
+
+
+def test_any_board_game_is_counted_per_title():
+    store = Store()
+    store.import_session(files.replay(any_game("Azul", {"Ola": 60, "Jan": 45})))
+    store.import_session(files.replay(any_game("Azul", {"Ola": 50, "Jan": 70})))
+    store.import_session(files.replay(any_game("Golf", {"Ola": 40, "Jan": 35}, "low")))
+    lines = {(s.title, s.player): s for s in player_stats(store)}
+    assert sorted(lines) == [("Azul", "Jan"), ("Azul", "Ola"), ("Golf", "Jan"), ("Golf", "Ola")]
+    assert {s.game for s in lines.values()} == {"any-game"}
+    azul_ola, golf_jan = lines[("Azul", "Ola")], lines[("Golf", "Jan")]
+    assert (azul_ola.plays, azul_ola.wins, azul_ola.best_score) == (2, 1, 60)
+    assert (golf_jan.plays, golf_jan.wins, golf_jan.best_score) == (1, 1, 35)  # fewest win
+    assert lines[("Golf", "Ola")].best_score == 40
+    store.close()
+    out = run_companion("stats", "--json")
+    titles = {(p["title"], p["player"]) for p in json.loads(out.stdout)["players"]}
+    assert ("Golf", "Jan") in titles
+    text = run_companion("stats").stdout
+    assert "Golf: Jan: 1 played, 1 won" in text and "Any game" not in text

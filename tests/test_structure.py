@@ -132,10 +132,11 @@ def test_no_class_name_is_defined_twice_in_the_ui() -> None:
 
 def owners(kv: Path) -> set[Path]:
     """The files a kv file's rules are for: a table's whole package, or the screen
-    module of the same name (and its data module)."""
+    module of the same name and its own modules beside it (`<screen>_*.py`: its data,
+    its rows, its sheets)."""
     if kv.parent.parent.name == "tables":
         return {*kv.parent.glob("*.py"), kv}
-    return {kv, kv.with_suffix(".py"), kv.with_name(f"{kv.stem}_data.py")}
+    return {kv, kv.with_suffix(".py"), *kv.parent.glob(f"{kv.stem}_*.py")}
 
 
 def uses(path: Path) -> set[str]:

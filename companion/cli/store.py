@@ -101,7 +101,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for entry in players:
         data = entry.to_json()
         say(
-            f"{escape(stats.game_name(entry.game))}: {escape(entry.player)}: "
+            f"{escape(entry.title)}: {escape(entry.player)}: "
             f"{entry.plays} played, {entry.wins} won ({data['win_rate']:.0%}), "
             f"average {_dash(data['average_score'])}, best {_dash(entry.best_score)}, "
             f"turn {_dash(data['average_turn_seconds'])} s"

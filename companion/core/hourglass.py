@@ -65,6 +65,10 @@ class Hourglass:
         self.warnings = tuple(sorted((w for w in warnings if 0 < w < duration), reverse=True))
         self._clock = clock
         self._phase = Phase.IDLE
+        # The sand a start begins with: all of it, or less when this turn has less (a
+        # player's time bank: the glass is the whole bank, a turn starts with what is
+        # left of it).
+        self.sand = self.duration
         self._left_at_mark = self.duration  # seconds left when `_mark` was taken
         self._mark = 0.0
         self._pending = list(self.warnings)
@@ -92,11 +96,18 @@ class Hourglass:
         return HourglassView(self.phase, self.duration, self.seconds_left(), band)
 
     def start(self) -> None:
-        """Turn the glass with all the sand on top."""
-        self._left_at_mark = self.duration
+        """Turn the glass with its sand on top (all of it, unless `reset` gave less);
+        with none left it has run out at once."""
+        self._left_at_mark = self.sand
         self._mark = self._clock()
-        self._pending = list(self.warnings)
+        self._pending = [w for w in self.warnings if w < self.sand]
         self._phase = Phase.RUNNING
+
+    def used(self) -> float:
+        """The seconds this run has taken so far, pauses not counted (0 while idle)."""
+        if self._phase is Phase.IDLE:
+            return 0.0
+        return max(0.0, self.sand - self.seconds_left())
 
     def pause(self) -> None:
         if self._phase is Phase.RUNNING and self.seconds_left() > 0:
@@ -122,10 +133,13 @@ class Hourglass:
         self._pending = [w for w in self.warnings if w < left]
         self._phase = Phase.RUNNING if left > 0 else Phase.EXPIRED
 
-    def reset(self) -> None:
+    def reset(self, sand: float | None = None) -> None:
+        """Idle again, for a start with `sand` seconds (None: all of it; at most the
+        glass's duration, 0 for a turn with no time left)."""
+        self.sand = self.duration if sand is None else max(0.0, min(self.duration, sand))
         self._phase = Phase.IDLE
-        self._left_at_mark = self.duration
-        self._pending = list(self.warnings)
+        self._left_at_mark = self.sand
+        self._pending = [w for w in self.warnings if w < self.sand]
 
     def restore_paused(self, seconds_left: float) -> None:
         """After a restart the glass that was running comes back paused."""

@@ -13,6 +13,9 @@ What a template can ask of its parameters (docs/translating.md has the long form
 - Numbers are written the language's way: `{p:.4f}` four decimals, `{rolls:n}` with
   a thousands separator, `{rate:%}` a percentage; a bare `{x}` writes a whole number
   as it is and a fraction with the language's decimal mark.
+- A moment (a `datetime`, already in the table's own time zone) is written the
+  language's way too (Babel, CLDR): `{when:datetime}` the day and the time of day,
+  `{when:date}` the day, `{when:time}` the time of day with its seconds.
 - A key registered as `Plural` has one template per CLDR plural category ("one",
   "few", "many", "other"); the count parameter chooses among them.
 
@@ -25,6 +28,7 @@ path, a nested sentence: the names in `COMPOSED`) shows whole up to `TEXT_LIMIT`
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
@@ -33,9 +37,10 @@ from functools import lru_cache
 from typing import Any, Union
 
 from babel import Locale
+from babel.dates import format_date, format_time, get_datetime_format
 from babel.numbers import format_decimal, format_percent
 
-Param = Union[str, int, float, None, "Message"]
+Param = Union[str, int, float, None, dt.datetime, "Message"]
 Entry = str | Mapping[str, str]  # a language file's value: a template, or forms / plural forms
 
 BASE = "base"  # the form a term takes when a template names none
@@ -44,7 +49,8 @@ ENGLISH = "en"
 _ENGLISH: dict[str, Entry] = {}
 _COUNTS: dict[str, str] = {}  # plural key -> the parameter that chooses the form
 _FORMATTER = string.Formatter()
-_NUMBER_SPEC = re.compile(r"(?:\.(?P<places>\d)f|(?P<kind>[n%]))?")
+_NUMBER_SPEC = re.compile(r"(?:\.(?P<decimals>\d)f|(?P<kind>[n%]))?")
+MOMENT_SPECS = ("datetime", "date", "time")
 ECHO_LIMIT = 60  # characters of a value quoted back from input, "…" included
 TEXT_LIMIT = 500  # characters of a composed parameter: only a backstop
 # Parameters that hold what the program composed, not what it was given: lists (of the
@@ -76,11 +82,16 @@ class Message:
     def to_json(self) -> dict[str, Any]:
         return {
             "key": self.key,
-            "params": {
-                name: value.to_json() if isinstance(value, Message) else value
-                for name, value in self.params.items()
-            },
+            "params": {name: _json(value) for name, value in self.params.items()},
         }
+
+
+def _json(value: Param) -> Any:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    return value
 
 
 @dataclass(frozen=True)
@@ -206,9 +217,9 @@ def format_number(value: int | float, spec: str, lang: str) -> str:
         raise TemplateError(f"{spec!r} is not a number format (use n, .2f or %)")
     if found["kind"] == "%":
         return str(format_percent(value, locale=_locale(lang)))
-    if found["places"] is not None:
-        places = int(found["places"])
-        pattern = "#,##0." + "0" * places if places else "#,##0"
+    if found["decimals"] is not None:
+        decimals = int(found["decimals"])
+        pattern = "#,##0." + "0" * decimals if decimals else "#,##0"
         return str(format_decimal(value, format=pattern, locale=_locale(lang)))
     if found["kind"] == "n" or isinstance(value, float):
         return str(format_decimal(value, locale=_locale(lang)))
@@ -217,6 +228,26 @@ def format_number(value: int | float, spec: str, lang: str) -> str:
 
 def is_number_spec(spec: str) -> bool:
     return bool(spec) and _NUMBER_SPEC.fullmatch(spec) is not None
+
+
+def format_moment(moment: dt.datetime, spec: str, lang: str) -> str:
+    """`moment` the way `lang` writes it (CLDR's medium day, short time of day); `spec`
+    is "datetime" (or ""), "date" or "time" (with its seconds)."""
+    if spec not in ("", *MOMENT_SPECS):
+        raise TemplateError(f"{spec!r} is not a date format (use datetime, date or time)")
+    locale = _locale(lang)
+    if spec == "date":
+        text = str(format_date(moment, "medium", locale=locale))
+    elif spec == "time":
+        text = str(format_time(moment, "medium", locale=locale))
+    else:
+        pattern = str(get_datetime_format("medium", locale=locale)).replace("'", "")
+        day = str(format_date(moment, "medium", locale=locale))
+        text = pattern.replace("{1}", day).replace(
+            "{0}", str(format_time(moment, "short", locale=locale))
+        )
+    # CLDR puts a narrow no-break space before "PM", which the app's font lacks.
+    return text.replace("\u202f", "\xa0")
 
 
 def printable(text: str) -> str:
@@ -307,6 +338,12 @@ class _Renderer:
     def value(self, value: Param, spec: str, composed: bool) -> str:
         if isinstance(value, Message):
             return self.message(value, spec)
+        if isinstance(value, dt.datetime):
+            try:
+                return format_moment(value, spec, self.lang)
+            except TemplateError as error:
+                self.fail(str(error))
+                return value.isoformat(sep=" ", timespec="minutes")
         if isinstance(value, int | float) and not isinstance(value, bool):
             try:
                 return format_number(value, spec, self.lang)

@@ -91,6 +91,12 @@ class Rules(Protocol[St]):
         share a place), one sentence each, for the results to explain themselves."""
         ...
 
+    def title(self, options: Mapping[str, Any]) -> str:
+        """What a game with these options (a game file's, as stored) is called where
+        it is listed and counted (home, History, Statistics, BG Stats): the game's
+        name, or the title its options give."""
+        ...
+
 
 def _problem(first: Mapping[str, Any]) -> str:
     # A validator's own sentence stands without pydantic's "Value error, " before it.
@@ -280,6 +286,10 @@ class GameRules(Generic[S, Opts]):
     def missing_steps(self, state: S) -> list[Message]:
         """No steps by default: a game whose rulebook makes no step of a turn mandatory."""
         return []
+
+    def title(self, options: Mapping[str, Any]) -> str:
+        """The game's name, whatever its options."""
+        return self.name
 
     def decided(self, state: S) -> bool:
         return bool(self.summary(state)["over"])

@@ -13,6 +13,7 @@ home screen needs none of them, and the rules never import their table.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +58,7 @@ GAMES: tuple[Game, ...] = (
     Game("wyscig-balonow", rules="wyscig_balonow", table="wyscig", bgstats="wb"),
     Game("ballonrennen", rules="ballonrennen", table="ballonrennen", bgstats="br"),
     Game("balmy-balloonists", rules="balmy_balloonists", table="balmy", bgstats="bb"),
+    Game("any-game", rules="any_game", table="any_game", bgstats="ag"),
 )
 
 
@@ -83,3 +85,13 @@ def get(game_id: str) -> Rules[Any]:
 
 def all_rules() -> list[Rules[Any]]:
     return [get(game_id) for game_id in game_ids()]
+
+
+def title(game_id: str, options: Mapping[str, Any]) -> str:
+    """A stored game's title as players see it (its rules' `title`); a game this
+    version lacks is shown by its id."""
+    try:
+        rules = get(game_id)
+    except UnknownGameError:
+        return game_id
+    return rules.title(options)

@@ -81,19 +81,21 @@ def frame(
     view: HourglassView | None = None,
     player: RGB | None = None,
     winners: Sequence[RGB] = (),
+    blink: bool = True,
 ) -> Frame:
     """What the strip shows at `now`: the winners' animation once the game is over,
-    the hourglass while one runs, otherwise the current player's colour (or dark)."""
+    the hourglass while one runs, otherwise the current player's colour (or dark).
+    Time up blinks red (`blink`), or stays red (the screen's picture)."""
     if winners:
         return winner_frame(count, now, winners)
     if view is None or view.phase is Phase.IDLE:
         return player_frame(count, player)
-    return hourglass_frame(count, now, view)
+    return hourglass_frame(count, now, view, blink=blink)
 
 
-def hourglass_frame(count: int, now: float, view: HourglassView) -> Frame:
+def hourglass_frame(count: int, now: float, view: HourglassView, *, blink: bool = True) -> Frame:
     if view.phase is Phase.EXPIRED or (view.phase is Phase.RUNNING and view.seconds_left <= 0):
-        on = (now % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2
+        on = not blink or (now % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2
         return (RED if on else OFF,) * count
     sand = sand_frame(count, view.fraction_left, sand_colour(view))
     if view.phase is Phase.PAUSED:
@@ -194,9 +196,11 @@ class StripController(Follower):
         """The picture changes by itself (the winners' wave)."""
         return bool(self._winners)
 
-    def picture(self, now: float, view: HourglassView | None) -> Frame:
+    def picture(self, now: float, view: HourglassView | None, *, blink: bool = True) -> Frame:
         """The frame for `now` and `view`, not written to the strip."""
-        return frame(self.leds, now, view=view, player=self._player, winners=self._winners)
+        return frame(
+            self.leds, now, view=view, player=self._player, winners=self._winners, blink=blink
+        )
 
     def draw(self, now: float, view: HourglassView | None) -> Frame:
         picture = self.picture(now, view)

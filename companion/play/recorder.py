@@ -13,7 +13,7 @@ screen (`problem`), once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from companion.core.messages import Message
 from companion.core.session import Change, Session
 from companion.play.follow import Follower
 from companion.play.heartbeat import FILE_NAME, Heartbeat
-from companion.store import Store
+from companion.store import Store, StoreJournal
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +31,11 @@ class Recorder(Follower):
     def __init__(self, store: Store, session_id: int) -> None:
         self.store = store
         self.session_id = session_id
-        saved = store.session_row(session_id).extra.get("hourglass")
+        extra = store.session_row(session_id).extra
+        saved = extra.get("hourglass")
         self._glass: dict[str, Any] = dict(saved) if isinstance(saved, dict) else {}
+        kept = extra.get("table_s")  # its seconds at the table when it last left it
+        self._table_s = float(kept) if isinstance(kept, int | float) else 0.0
         self._decided = False
         self.heartbeat = Heartbeat(Path(store.path).parent / FILE_NAME)
         # The sentence of the last write that failed (a full disk), for the screen.
@@ -69,13 +72,40 @@ class Recorder(Follower):
     def leave(self, session: Session[Any]) -> None:
         super().leave(session)
         self.heartbeat.close()
+        journal = session.journal
+        if isinstance(journal, StoreJournal) and journal.session_id == self.session_id:
+            journal.table_time = None
 
-    def where(self, screen: str) -> None:
-        """The game was last on the table ("table") or left for home ("home")."""
+    def where(self, screen: str, table_s: float) -> None:
+        """The game was last on the table ("table") or left for home ("home"), with
+        its seconds at the table so far."""
         try:
-            self.store.save_extra(self.session_id, screen=screen)
+            self.store.save_extra(self.session_id, screen=screen, table_s=table_s)
         except StoreError as error:
             log.warning("could not record where the game is: %s", error)
+
+    # -- the time at the table (`companion.play.tabletime`) ----------------------------
+    def table_seconds(self) -> float:
+        """The game's seconds at the table when it was last played: as kept when it
+        left the table, or as its latest action recorded (a stop with no goodbye)."""
+        try:
+            last = self.store.journal(self.session_id).last_table_seconds()
+        except StoreError as error:
+            log.warning("could not read the time at the table: %s", error)
+            last = None
+        return max(self._table_s, last or 0.0)
+
+    def time_actions(self, session: Session[Any], table_time: Callable[[], float]) -> None:
+        """Each action the session stores from now on carries the seconds at the table."""
+        journal = session.journal
+        if isinstance(journal, StoreJournal) and journal.session_id == self.session_id:
+            journal.table_time = table_time
+
+    def keep_table_time(self, table_s: float) -> None:
+        try:
+            self.store.save_extra(self.session_id, table_s=table_s)
+        except StoreError as error:
+            log.warning("could not record the time at the table: %s", error)
 
     # -- the glass (`companion.play.timer.GlassMemory`) --------------------------------
     def save_glass(self, glass: Mapping[str, Any]) -> None:

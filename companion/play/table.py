@@ -16,6 +16,7 @@ from companion.core.session import Change, Session
 from companion.play.driver import GlassDriver
 from companion.play.lights import StripController
 from companion.play.recorder import Recorder
+from companion.play.tabletime import TableTime
 from companion.play.timer import TurnRules, TurnTimer
 from companion.store import Store
 from hardware.buzzer import BuzzerController
@@ -66,7 +67,12 @@ class GameInPlay(Generic[S]):
         )
         self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
         self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
+        # The game's seconds at the table: they count while one of the app's screens
+        # shows its table (`shown`) and its glass is not paused.
+        self.table_time = TableTime(clock, self.recorder.table_seconds())
+        self._at_table = False
         self.recorder.follow(session)
+        self.recorder.time_actions(session, self.table_time.seconds)
         self.lights.follow(session)
         session.add_listener(self._changed)
 
@@ -77,24 +83,40 @@ class GameInPlay(Generic[S]):
     def _changed(self, session: Session[Any], change: Change) -> None:
         """The glass agrees with the turn, and the driver hears of it at once."""
         self.timer.changed(session, change)
+        self._count_time()  # an undo may bring back a paused glass
         self.driver.wake()
 
     def start_glass(self) -> None:
         """The app's own glass of this turn starts (GO)."""
         self.timer.start_app_glass()
+        self._count_time()
         self.driver.wake()
 
     def toggle_pause(self) -> bool:
         """Pause or resume the glass; False when none runs or waits paused."""
         if not self.timer.toggle_pause():
             return False
+        self._count_time()
         self.driver.wake()
         return True
 
+    def shown(self, where: str, *, at_table: bool) -> None:
+        """The app shows another screen: `at_table` when it is this game's table. The
+        store keeps `where` the game was left ("table" or "home") and its seconds at
+        the table so far."""
+        self._at_table = at_table
+        self._count_time()
+        self.recorder.where(where, self.table_time.seconds())
+
+    def _count_time(self) -> None:
+        self.table_time.run(self._at_table and not self.timer.paused)
+
     def close(self) -> None:
         """The game leaves the table: the driver stops, the listeners go, and the
-        glass is kept as it is for the next time."""
+        glass and the seconds at the table are kept as they are for the next time."""
         self.driver.close()
+        self.table_time.run(False)
+        self.recorder.keep_table_time(self.table_time.seconds())
         self.session.remove_listener(self._changed)
         self.lights.leave(self.session)
         self.recorder.leave(self.session)

@@ -10,6 +10,11 @@ comes back paused, with the sand it had when the app stopped; a turn brought bac
 undo (or a redo) gets its glass as it was when the turn ended: running on, paused or run
 out, with the sand it had then.
 
+A turn may start with less sand than the glass holds (the adapter's `turn_seconds`:
+a time bank per player, where the glass is the whole bank and a turn starts with
+what is left of the current player's); `used_seconds()` is what the running turn
+took of it, pauses not counted (what a bank's end of turn records).
+
 Two threads use it: the main thread changes it (a start, a pause, the session's
 changes) and keeps it in the store (`keep()`); the glass driver
 (`companion.play.driver`) polls it on its own time, sounds what it says and leaves a
@@ -56,6 +61,8 @@ class TurnRules(Protocol):
     def turn_expired(self, session: Session) -> bool: ...
 
     def glass_turn(self, session: Session) -> int | None: ...
+
+    def turn_seconds(self, session: Session, app_options: Mapping[str, Any]) -> float | None: ...
 
 
 class GlassMemory(Protocol):
@@ -109,7 +116,13 @@ class TurnTimer:
         self.records = GlassRecords(memory, clock)
         self._timed = self._timed_now()
         self._started = adapter.turn_started(session)  # the rules' glass of this turn
+        # Which run of the glass this is: one more at each start and each restore, so
+        # that what a run's end asked for is asked once (`run`), not again after an undo.
+        self.run = 0
+        self.turns = TurnsPutAway()
         with self._changing():
+            if self.glass is not None:
+                self.glass.reset(self._turn_sand())
             self._restore()
 
     # -- reading -----------------------------------------------------------------------
@@ -149,6 +162,11 @@ class TurnTimer:
             and self.app_turn() is not None
         )
 
+    def used_seconds(self) -> float:
+        """The seconds this turn's glass has run, pauses not counted (0 when idle)."""
+        with self.lock:
+            return self.glass.used() if self.glass is not None else 0.0
+
     def ran_out(self) -> bool:
         """This turn's glass has run out (what that means is the table's to say)."""
         glass = self.glass
@@ -164,6 +182,7 @@ class TurnTimer:
         with self._changing():
             self._glass_turn = self.app_turn()
             self.glass.start()
+            self.run += 1
             self._save()
 
     def toggle_pause(self) -> bool:
@@ -221,8 +240,12 @@ class TurnTimer:
             self._timed = self._timed_now()
             was_started, self._started = self._started, self.adapter.turn_started(session)
             started = self._started and not was_started
+            if change == "apply":
+                self.turns.forget_from(len(session) - 1)  # the undone ones are gone now
             if change != "undo" and started and self.timed and self.glass is not None:
                 self.glass.start()
+                self.run += 1
+                self.turns.start = len(session) - 1
                 self._save()
             else:
                 self._sync(back=change != "apply")
@@ -255,9 +278,11 @@ class TurnTimer:
         elif self.adapter.turn_expired(self.session):
             glass.restore_paused(0)
         elif glass.phase is Phase.IDLE:
-            saved = self.records.saved()
+            glass.reset(self._turn_sand())  # the turn brought back: its own sand
+            saved = self.turns.find(len(self.session))
+            saved = self.records.saved() if saved is None else saved
             if not saved.get("seconds_left"):
-                saved = {"seconds_left": glass.duration}
+                saved = {"seconds_left": glass.sand}
             bring_back(glass, saved, as_it_was=back)
         self._save()
 
@@ -283,10 +308,16 @@ class TurnTimer:
 
     def _reset(self, glass: Hourglass) -> None:
         """The turn's glass is done with: its sand is kept first (an undo of the end of
-        the turn brings it back), then it waits idle for the next turn."""
+        the turn brings it back), then it waits idle for the next turn, with that
+        turn's sand."""
         if glass.phase is not Phase.IDLE:
             self._save()
-        glass.reset()
+            self.turns.put_away({"seconds_left": glass.seconds_left(), "phase": str(glass.phase)})
+        glass.reset(self._turn_sand())
+
+    def _turn_sand(self) -> float | None:
+        """The sand the current turn starts with (None: the whole glass)."""
+        return self.adapter.turn_seconds(self.session, self.app_options)
 
     def _restore(self) -> None:
         """A glass that was running when the app stopped comes back paused, with the
@@ -307,14 +338,44 @@ class TurnTimer:
             glass.restore_paused(0)
         else:
             saved = self.records.saved_seconds()
-            glass.restore_paused(glass.duration if saved is None else saved)
+            glass.restore_paused(glass.sand if saved is None else saved)
         if glass.phase is not Phase.IDLE:
+            self.run += 1
             log.info("the hourglass is back, paused, with %.2f s left", glass.seconds_left())
             self._save()  # the store says so too: a second stop finds the same sand
 
     def _save(self) -> None:
         if self.glass is not None:
             self.records.save(self.glass, self._glass_turn)
+
+
+class TurnsPutAway:
+    """The sand each turn of the rules' glass had when it was put away (its turn
+    ended, or was undone), by the index in the log of the action that started it: a
+    turn that an undo brings back finds its own sand, not the last turn's."""
+
+    def __init__(self) -> None:
+        self.start: int | None = None  # the running turn's starting action
+        self._left: dict[int, Mapping[str, Any]] = {}
+
+    def put_away(self, record: Mapping[str, Any]) -> None:
+        """`record`: the glass as it was put away (its sand and its phase)."""
+        if self.start is not None:
+            self._left[self.start] = record
+        self.start = None
+
+    def find(self, length: int) -> Mapping[str, Any] | None:
+        """The sand of the latest turn started within the first `length` actions
+        (which is now the running turn again), if one was put away."""
+        earlier = [index for index in self._left if index < length]
+        if not earlier:
+            return None
+        self.start = max(earlier)
+        return self._left[self.start]
+
+    def forget_from(self, index: int) -> None:
+        """Actions from `index` on were replaced: their turns never happened."""
+        self._left = {k: v for k, v in self._left.items() if k < index}
 
 
 class GlassRecords:

@@ -31,9 +31,11 @@ def append(
     session_id: int,
     action: ActionBase,
     also: Callable[[sqlite3.Connection, int], None] | None = None,
+    table_s: float | None = None,
 ) -> None:
     """One action in one transaction; `also` (given the connection and the action's
-    seq) writes what belongs with it in the same transaction (a checkpoint)."""
+    seq) writes what belongs with it in the same transaction (a checkpoint); `table_s`:
+    the seconds the game had been at the table (on screen, not paused)."""
     stamp = now()
 
     def store(conn: sqlite3.Connection) -> None:
@@ -44,6 +46,11 @@ def append(
             "INSERT INTO actions(session_id, seq, action, at) VALUES (?, ?, ?, ?)",
             (session_id, seq, _dump(action), action.at),
         )
+        if table_s is not None:
+            conn.execute(
+                "INSERT INTO table_times(session_id, seq, ms) VALUES (?, ?, ?)",
+                (session_id, seq, round(table_s * 1000)),
+            )
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
         if also is not None:
             also(conn, seq)
@@ -102,6 +109,26 @@ def raw(db: Db, session_id: int, *, include_undone: bool = False) -> list[dict[s
             data["undone_at"] = undone_at
         result.append(data)
     return result
+
+
+def table_seconds(db: Db, session_id: int) -> list[float | None]:
+    """The effective log's seconds at the table, in order (None where not recorded)."""
+    query = (
+        "SELECT t.ms FROM actions a LEFT JOIN table_times t"
+        " ON t.session_id = a.session_id AND t.seq = a.seq"
+        " WHERE a.session_id = ? AND a.undone_at IS NULL ORDER BY a.seq"
+    )
+    return [_seconds(value) for (value,) in db.rows(query, (session_id,))]
+
+
+def last_table_seconds(db: Db, session_id: int) -> float | None:
+    """The most seconds at the table any of the session's actions recorded."""
+    found = db.one("SELECT MAX(ms) FROM table_times WHERE session_id = ?", (session_id,))
+    return None if found is None else _seconds(found[0])
+
+
+def _seconds(ms: Any) -> float | None:
+    return ms / 1000 if isinstance(ms, int) else None
 
 
 def every(db: Db, game: str | None) -> Iterator[tuple[int, dict[str, Any]]]:

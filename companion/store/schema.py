@@ -86,6 +86,19 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (session_id, length)
     );
     """,
+    # The milliseconds the game had been at the table (on screen, not paused) when
+    # each action was taken: a turn's time is the difference, whatever else happened
+    # between (another game, a quit, a restart). None for an imported action. A
+    # table of its own: the actions' rows stay as they were, so the undo of the last
+    # action on a full disk, which only marks its row, still finds the room it had.
+    """
+    CREATE TABLE table_times (
+        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        ms INTEGER NOT NULL,
+        PRIMARY KEY (session_id, seq)
+    ) WITHOUT ROWID;
+    """,
 )
 
 

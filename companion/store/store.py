@@ -8,7 +8,7 @@ file...), never an `sqlite3` error, and a failed write leaves nothing half-writt
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,8 @@ class Store:
         # and its Message (for the screen, in the player's language); else None.
         self.notice_message: Message | None = notice
         self.notice: str | None = str(notice) if notice is not None else None
+        self.rolls = _rolls.Rolls(self.db)  # every roll a dice reader reported
+        self.played = _sessions.PlayedOptions(self.db)  # what groups chose before
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -119,11 +121,17 @@ class Store:
         return StoreJournal(self, session_id)
 
     def append_action(
-        self, session_id: int, action: ActionBase, checkpoint: tuple[int, BaseModel] | None = None
+        self,
+        session_id: int,
+        action: ActionBase,
+        checkpoint: tuple[int, BaseModel] | None = None,
+        *,
+        table_s: float | None = None,
     ) -> None:
         """One committed transaction; `DiskFullError` (rolled back) on a full disk.
         `checkpoint`: the effective log's length with this action and the state after
-        it, kept in the same transaction (`checkpoints`)."""
+        it, kept in the same transaction (`checkpoints`); `table_s`: the seconds the game
+        had been at the table (on screen, not paused)."""
         also = None
         if checkpoint is not None:
             length, state = checkpoint
@@ -131,7 +139,7 @@ class Store:
             def also(conn: sqlite3.Connection, seq: int) -> None:
                 _checkpoints.write(conn, session_id, length, seq, state)
 
-        _actions.append(self.db, session_id, action, also)
+        _actions.append(self.db, session_id, action, also, table_s)
 
     def mark_undone(self, session_id: int, index: int) -> None:
         """Mark the effective log's entry `index` (from 0) as undone."""
@@ -186,27 +194,33 @@ class Store:
 
         return self.db.write(store)
 
-    # -- dice ------------------------------------------------------------------
-    def record_roll(self, reader: str, faces: Sequence[int | None], session_id: int | None) -> None:
-        """A roll as the dice reader saw it (None for a die it could not read)."""
-        _rolls.record(self.db, reader, faces, session_id)
-
-    def rolls(self) -> dict[str, list[list[int | None]]]:
-        """Every recorded roll, by reader."""
-        return _rolls.by_reader(self.db)
-
 
 class StoreJournal:
-    """The `Journal` of one stored session: each call is one committed transaction."""
+    """The `Journal` of one stored session: each call is one committed transaction.
+    While the game is in play, `table_time` says its seconds at the table, which each
+    action is stored with (`companion.play.tabletime`); the journal reads them back."""
 
     def __init__(self, store: Store, session_id: int) -> None:
         self.store = store
         self.session_id = session_id
+        self.table_time: Callable[[], float] | None = None
 
     def appended(self, index: int, action: ActionBase, state: Any = None) -> None:
         length = index + 1
         due = length % _checkpoints.EVERY == 0 and isinstance(state, BaseModel)
-        self.store.append_action(self.session_id, action, (length, state) if due else None)
+        table_s = self.table_time() if self.table_time is not None else None
+        self.store.append_action(
+            self.session_id, action, (length, state) if due else None, table_s=table_s
+        )
 
     def undone(self, index: int) -> None:
         self.store.mark_undone(self.session_id, index)
+
+    def table_seconds(self) -> list[float | None]:
+        """The effective log's seconds at the table, one per action of `raw_actions`
+        (None for an action stored without them: an imported game's)."""
+        return _actions.table_seconds(self.store.db, self.session_id)
+
+    def last_table_seconds(self) -> float | None:
+        """The most seconds at the table any of the game's actions recorded."""
+        return _actions.last_table_seconds(self.store.db, self.session_id)

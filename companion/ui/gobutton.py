@@ -29,6 +29,7 @@ class GoButton:
         self._asked = ""  # the question waiting as of the last look, asked or not
         self._waits = False  # an undone answer: its question comes back on GO
         self._aside = ""  # the question closed unanswered: it comes back on GO
+        self._expiry_run: int | None = None  # the glass's run whose end was recorded
 
     def now(self) -> Go:
         """What GO means now: resume a paused glass, the table's waiting question, or
@@ -101,6 +102,19 @@ class GoButton:
             self.model.tick()
         else:
             self.model.error = question.refusal
+
+    def expiry(self) -> None:
+        """The glass ran out: what the table records then (`TableAdapter.expired`),
+        sent once a run of the glass, so that an undo of it stands."""
+        model = self.model
+        run = model.timer.run
+        if run == self._expiry_run:
+            return
+        send = model.adapter.expired(model.play)
+        if send is None:
+            return
+        self._expiry_run = run
+        self.send(send)
 
     # -- the table's questions ----------------------------------------------------------
     def question(self) -> str:

@@ -76,8 +76,10 @@ class Navigator:
         screen.prepare()
         app.manager.current = name
         app.frames.lend_strip()
-        if app.model is not None:
-            app.model.recorder.where("home" if name in HOME_SCREENS else "table")
+        model = app.model
+        if model is not None:  # its time at the table counts while its table shows
+            where = "home" if name in HOME_SCREENS else "table"
+            model.play.shown(where, at_table=name == model.adapter.screen)
         if left is not None and left is not screen:
             self._release_after_switch(left)
 

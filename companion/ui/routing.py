@@ -45,7 +45,7 @@ class HardwareRouter:
     def handle(self, event: HardwareEvent) -> None:
         """One event from the queue. A roll is acknowledged once it was handed to the
         game, also when the table refused it for its moment (before the hourglass,
-        after its time: `TableAdapter.roll_refusal`): it was received and shown on the
+        after its time: `TableAdapter.turn_roll`): it was received and shown on the
         status line as not taken, and a resend would only be refused again. No ACK only
         when handling it failed: then the reader may send it again."""
         roll = event.data if isinstance(event.data, Roll) else None
@@ -95,7 +95,7 @@ class HardwareRouter:
         reader = (dice.status().device or dice.port) if dice is not None else "dice"
         session_id = app.model.session_id if app.model is not None else None
         try:
-            app.store.record_roll(reader, list(roll.values), session_id)
+            app.store.rolls.record(reader, list(roll.values), session_id)
         except StoreError as error:  # the statistics miss a roll; the game does not
             log.warning("could not record a roll: %s", error)
 

@@ -26,8 +26,13 @@ UI = Catalog(
         "abandon_hold": "Hold to abandon",
         "abandoned_line": "Abandoned: {game} ({players})",
         "resume_upto": "Resume up to action {good}",
-        "unfinished_warning": "Not finished yet: {games}. They stay on the home screen "
-        "to resume later. Start a new game?",
+        "unfinished_warning": Plural(
+            "count",
+            one="Not finished yet: {games}. It stays on the home screen to resume later. "
+            "Start a new game?",
+            other="Not finished yet: {games}. They stay on the home screen to resume later. "
+            "Start a new game?",
+        ),
         "start_anyway": "Start the new game",
         "home_hint": "Tap New game, choose the players and start.",
         # hardware status
@@ -51,7 +56,24 @@ UI = Catalog(
         "no_players": "Tap names below to seat them",
         "remove": "remove",
         "seconds": "{seconds} s",
+        "minutes": "{minutes} min",
         "timer_off": "off",
+        "option_and_value": "{option}: {value}",
+        "option_none": "-",
+        "tap_to_type": "tap to type",
+        "number_clear": "Clear",
+        "counters_none": "none",
+        "counters_title": "Counters",
+        "counters_hint": "Add a counter for each thing every player counts: coins, lives, "
+        "victory points…",
+        "counter_add": "+ Add a counter",
+        "counter_name": "Name of the counter",
+        "counter_start": "Start",
+        "counter_min": "Least",
+        "counter_max": "Most",
+        "counter_no_min": "No least",
+        "counter_no_max": "No most",
+        "counter_remove": "Remove this counter",
         "start": "Start",
         "back": "Back",
         "name_prompt": "Name of the new player",
@@ -61,11 +83,23 @@ UI = Catalog(
         "correct_hint": "Tap for 1, hold for 5",
         "done": "Done",
         "name_taken": "{name} is already seated",
+        # the rules' own sentence ("1 given, ... needs 2 to 4") is the command line's
+        "seat_more": Plural(
+            "more",
+            one="Seat one more player: {game} is for {low} to {high} players",
+            other="Seat {more} more players: {game} is for {low} to {high} players",
+        ),
+        "seat_fewer": Plural(
+            "fewer",
+            one="Remove one player: {game} is for {low} to {high} players",
+            other="Remove {fewer} players: {game} is for {low} to {high} players",
+        ),
         "name_empty": "Type a name first",
         # secret balloon cards
         "secret_hold": "{player}, tap and hold to see your balloon",
         "secret_hold_two": "{player}, tap and hold to see your balloons",
         "secret_showing": "Your balloon: {colours}",
+        "secret_showing_two": "Your balloons: {colours}",
         "secret_pick": "{player}, tap the colour on your balloon card",
         "secret_pick_two": "{player}, tap the two colours on your balloon cards",
         "secret_picked": "Got it. Keep it secret.",
@@ -73,6 +107,7 @@ UI = Catalog(
         "secret_next": "Next player",
         "secret_start": "Start the race",
         "secret_release": "Let go to hide it",
+        "secret_release_two": "Let go to hide them",
         "secret_hold_hint": "Tap and hold here",
         "and": "{a} and {b}",
         # the table
@@ -121,6 +156,7 @@ UI = Catalog(
         "menu_back": "Back",
         "menu_home": "Home screen",
         "menu_language": "Language",
+        "menu_language_kept": "Saved in the settings: kept after a restart",
         "menu_quit": "Hold to quit",
         "menu_quit_hold": "Keep holding to quit...",
         "menu_power_off": "Hold to shut down the Pi",

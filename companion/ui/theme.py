@@ -29,8 +29,9 @@ WARNING = "#FFC145"
 PAUSED = "#8FA3FF"
 INK = "#10131A"  # dark text on a light colour (a paused button, a yellow balloon)
 
-# Wyścig balonów: the balloon a player holds is secret, so seats get colours that
-# are not balloon colours.
+# Seats of a game whose players own no colour of their own, where a colour helps
+# to tell them apart. Not for a balloon game: beside a balloon's colour a seat's colour
+# reads as a balloon (Wyścig balonów's orange seat read as its red balloon).
 SEAT_COLOURS: tuple[tuple[str, str], ...] = (
     ("orange", "#F08A24"),
     ("sky", "#7CC8F2"),
@@ -38,16 +39,20 @@ SEAT_COLOURS: tuple[tuple[str, str], ...] = (
     ("white", "#F2F2F2"),
 )
 
-# Okabe-Ito, safe for colour-blind players; always shown with the colour's name.
+# Okabe-Ito, safe for colour-blind players; always shown with the colour's name. Red
+# is not Okabe-Ito's vermillion (#D55E00), which players read as orange: a red that
+# reads as red, and stays further from orange, pink and green than vermillion did, also
+# for protan, deutan and tritan eyes (tests/tables/test_colours.py measures it).
 BALLOON_COLOURS: dict[str, str] = {
     "blue": "#0072B2",
     "pink": "#CC79A7",
     "yellow": "#F0E442",
     "green": "#009E73",
-    "red": "#D55E00",
+    "red": "#D62828",
     "orange": "#E69F00",
     "sky": "#56B4E9",
-    "white": "#E0E0E0",
+    "purple": "#8450C8",  # reads as purple (Okabe-Ito's "reddish purple" reads as pink)
+    "white": "#E0E0E0",  # the sixth Balmy balloon: white/grey
 }
 
 MAIL = "#E8D9A8"  # the envelope token

@@ -1,7 +1,12 @@
 """When the table looks at the glass again: only when something it shows changes by
-itself (the seconds label, with which the strip on screen steps, a warning, the end,
-the blink of time up), never while the glass is idle or paused. The view-model
-ticks, and plans its next tick here on Kivy's clock; Kivy's loop sleeps until then.
+itself (the seconds label, with which the strip on screen steps, a warning, the
+end), never while the glass is idle, paused or out of sand. The view-model ticks,
+and plans its next tick here on Kivy's clock; Kivy's loop sleeps until then.
+
+Time up: the LED strip blinks red to call the table, the strip on screen stays red
+beside its "0 s" and "time is up". Had the screen blinked too, each redraw for
+another reason (a redo, a language switch) would have caught the red or the dark
+half by the clock's chance, and the picture would change under the players' eyes.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 from kivy.clock import Clock as KivyClock
 
 from companion.core.hourglass import HourglassView, Phase
-from companion.play.lights import StripController, changes_in, until_step
+from companion.play.lights import StripController, until_step
 from companion.play.timer import TurnTimer
 from hardware.strip import Frame
 
@@ -54,8 +59,6 @@ class ScreenTicks:
         delays = [self.timer.due_in()]
         if view.phase is Phase.RUNNING:
             delays.append(until_step(view.seconds_left, SCREEN_STEP_S))
-        elif self.timer.timed:  # time is up: the red blinks
-            delays.append(changes_in(self.lights.leds, self.clock(), view))
         found = [d for d in delays if d is not None]
         return max(0.0, min(found)) if found else None
 
@@ -67,7 +70,7 @@ class ScreenTicks:
         if view is not None and view.phase is Phase.RUNNING:
             steps = math.ceil(view.seconds_left / SCREEN_STEP_S)
             view = dataclasses.replace(view, seconds_left=max(0.0, steps * SCREEN_STEP_S))
-        return self.lights.picture(self.clock(), view)
+        return self.lights.picture(self.clock(), view, blink=False)
 
     def plan(self) -> None:
         """The next tick, when something shown changes; none while nothing does."""

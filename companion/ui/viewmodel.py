@@ -97,6 +97,7 @@ class GameModel(EventDispatcher, Generic[S]):
         self.timer, self.driver, self.recorder = play.timer, play.driver, play.recorder
         self.ticks = ScreenTicks(play.timer, play.lights, clock, self.tick, enabled=ticks_itself)
         self.button = GoButton(self, lockout_s)
+        self._changing = False  # a change is being told: nothing is sent meanwhile
         self.session.add_listener(self._changed)
         self._refresh()
         self.tick()
@@ -214,9 +215,9 @@ class GameModel(EventDispatcher, Generic[S]):
 
     def roll_refusal(self, values: Sequence[int]) -> Message | None:
         """Why a roll cannot be taken now (None: it can): the table's moment for a roll
-        (`TableAdapter.roll_refusal`), then the rules' refusal (a die not read yet is
+        (`TableAdapter.turn_roll`), then the rules' refusal (a die not read yet is
         asked about as a one: only the moment of a roll is judged here, not its faces)."""
-        table = self.adapter.roll_refusal(self.play)
+        table = self.adapter.turn_roll(self.play).refusal
         if table is not None:
             return table
         raw = {"type": self.adapter.dice_action, "values": [v or 1 for v in values]}
@@ -238,6 +239,8 @@ class GameModel(EventDispatcher, Generic[S]):
         the screen shows copied; then the next tick planned."""
         picture = self.driver.step()
         self.timer.keep()
+        if not self._changing and self.timer.ran_out():
+            self.button.expiry()  # what the table records when the time is up, once
         view = self.timer.view()
         if view is not None:
             self.phase = str(view.phase)
@@ -252,17 +255,21 @@ class GameModel(EventDispatcher, Generic[S]):
 
     # -- the session changed ---------------------------------------------------------
     def _changed(self, session: Session[S], change: Change) -> None:
-        if change == "apply":
-            self.error = None
-            self.notice = None
-        self.button.changed(change)
-        if self.recorder.problem is not None:  # stored, but not all of it: say so
-            self.error = self.recorder.problem
-        self.confirm_end = []
-        roll = list(self.dice)
-        self._refresh()
-        self._forget_partial(roll)
-        self.tick()
+        self._changing = True
+        try:
+            if change == "apply":
+                self.error = None
+                self.notice = None
+            self.button.changed(change)
+            if self.recorder.problem is not None:  # stored, but not all of it: say so
+                self.error = self.recorder.problem
+            self.confirm_end = []
+            roll = list(self.dice)
+            self._refresh()
+            self._forget_partial(roll)
+            self.tick()
+        finally:
+            self._changing = False
 
     def _forget_partial(self, roll: list[int]) -> None:
         """A roll read in part waits in the dice row until this turn's roll is
@@ -273,7 +280,7 @@ class GameModel(EventDispatcher, Generic[S]):
     def _refresh(self) -> None:
         self.summary = self.session.summary()
         self.prompts = list(self.session.prompts())
-        self.dice = list(self.adapter.roll_of_turn(self.session))
+        self.dice = list(self.adapter.turn_roll(self.play).dice)
         self.step = self.adapter.step(self.session)
         self.can_undo = self.session.can_undo
         self.can_redo = self.session.can_redo

@@ -27,6 +27,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.fit import problem
 from companion.ui.fresh import FreshTouches
@@ -201,13 +202,17 @@ class Token(Redrawn):
 
 
 class NumberPad(GridLayout):
-    """Digits 0-9 and delete, big enough for a thumb; `on_digit` / `on_delete`."""
+    """Digits 0-9 and delete, big enough for a thumb; `on_digit` / `on_delete`, and
+    with `signed` a key for the sign (`on_sign`)."""
 
-    __events__ = ("on_digit", "on_delete")
+    signed = BooleanProperty(False)
+    __events__ = ("on_digit", "on_delete", "on_sign")
 
     def press(self, text: str) -> None:
         if text.isdigit():
             self.dispatch("on_digit", int(text))
+        elif text == "-":
+            self.dispatch("on_sign")
         else:
             self.dispatch("on_delete")
 
@@ -215,6 +220,9 @@ class NumberPad(GridLayout):
         pass
 
     def on_delete(self) -> None:
+        pass
+
+    def on_sign(self) -> None:
         pass
 
 
@@ -228,10 +236,12 @@ KEY_ROWS = (
 
 class OnScreenKeyboard(GridLayout):
     """Letters for names (with Polish, German, Swedish and Dutch ones); `text` grows
-    as keys are tapped. The first letter is upper case, the rest lower."""
+    as keys are tapped. The first letter of a word is upper case, the rest lower;
+    with `caps` every letter is upper case (VP, CATAN)."""
 
     text = StringProperty("")
     max_length = NumericProperty(24)
+    caps = BooleanProperty(False)
 
     def key(self, letter: str) -> None:
         if letter == "<":
@@ -241,7 +251,7 @@ class OnScreenKeyboard(GridLayout):
                 (self.text + " ") if self.text and not self.text.endswith(" ") else self.text
             )
         elif len(self.text) < self.max_length:
-            start = not self.text or self.text.endswith((" ", "-"))
+            start = self.caps or not self.text or self.text.endswith((" ", "-"))
             self.text += letter.upper() if start else letter.lower()
 
 
@@ -366,6 +376,7 @@ class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
     swatch = ColorProperty(theme.rgba(theme.TEXT))
+    compact = BooleanProperty(False)  # in two columns: a small button to take it out
 
 
 class ResultRow(BoxLayout):
@@ -381,6 +392,7 @@ class BalloonRow(Tap):
     colour_hex = StringProperty(theme.PANEL)
     selected = BooleanProperty(False)
     value = StringProperty("")
+    compact = BooleanProperty(False)  # in two columns: a smaller number
 
 
 def sized(widget: Any, font_size: float) -> Any:
@@ -426,27 +438,51 @@ class Sheet(FreshTouches, ModalView):
         self.fbind("on_pre_open", self.shown_now)
 
 
+Words = Message | str  # a sentence for the players, or text shown as it is
+
+
 class AskView(Sheet):
     """A question before something that cannot be taken back at once (a game left
     unfinished, settings not saved, a game resumed up to its last good action): the
     sentence, and a button for each answer. `answers` are (label, action) pairs, the
-    last one accented; any answer closes the view."""
+    last one accented; any answer closes the view. The sentence and the labels are
+    Messages (or text as it is), said again when the language changes."""
 
     text = StringProperty("")
     error = StringProperty("")
 
     def __init__(
-        self, text: str, answers: Sequence[tuple[str, Callable[[], object]]], **kwargs: Any
+        self,
+        text: Words,
+        answers: Sequence[tuple[Words, Callable[[], object]]],
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.text = text
+        from kivy.app import App
         from kivy.factory import Factory
 
+        self._words = text
+        self._labels: list[tuple[Any, Words]] = []
         for index, (label, action) in enumerate(answers):
             last = index == len(answers) - 1
-            button = Factory.AccentTap(text=label) if last else Factory.Tap(text=label)
+            button = Factory.AccentTap() if last else Factory.Tap()
             button.bind(on_release=lambda _w, a=action: self.answer(a))
             self.ids.answers.add_widget(button)
+            self._labels.append((button, label))
+        self._app = App.get_running_app()
+        self._app.bind(lang=self._say)
+        self._say()
+
+    def _say(self, *_: Any) -> None:
+        self.text = self._said(self._words)
+        for button, label in self._labels:
+            button.text = self._said(label)
+
+    def _said(self, words: Words) -> str:
+        return words if isinstance(words, str) else str(self._app.tr(words))
+
+    def on_dismiss(self) -> None:
+        self._app.unbind(lang=self._say)
 
     def answer(self, action: Callable[[], object]) -> None:
         self.dismiss()

@@ -119,3 +119,35 @@ def test_due_in_says_when_the_next_warning_or_the_end_comes() -> None:
     assert glass.due_in() == 5.0  # the end
     glass.pause()
     assert glass.due_in() is None
+
+
+def test_a_turn_may_start_with_less_sand_and_counts_what_it_used():
+    """A time bank: the glass is the whole bank, a turn starts with what is left of
+    it; the seconds used leave the pauses out."""
+    clock, hourglass = glass(duration=100.0, warnings=(10.0, 5.0))
+    hourglass.reset(8.0)
+    assert hourglass.phase is Phase.IDLE and hourglass.seconds_left() == 8.0
+    assert hourglass.used() == 0.0
+    hourglass.start()
+    assert hourglass.view().fraction_left == pytest.approx(0.08)  # of the whole bank
+    clock.advance(2)
+    hourglass.pause()
+    clock.advance(50)  # paused: not used
+    hourglass.resume()
+    clock.advance(1.5)
+    assert hourglass.used() == pytest.approx(3.5)
+    clock.advance(10)
+    signals = [e.signal for e in hourglass.poll()]
+    assert signals == [Signal.WARNING, Signal.EXPIRED]  # 10 s was behind it already
+    assert hourglass.used() == 8.0
+    hourglass.reset()
+    assert hourglass.sand == 100.0 and hourglass.seconds_left() == 100.0
+
+
+def test_a_turn_with_no_sand_left_runs_out_at_its_start():
+    _clock, hourglass = glass()
+    hourglass.reset(0)
+    hourglass.start()
+    assert hourglass.phase is Phase.EXPIRED
+    assert [e.signal for e in hourglass.poll()] == [Signal.EXPIRED]
+    assert hourglass.used() == 0.0

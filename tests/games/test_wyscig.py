@@ -77,11 +77,14 @@ def test_balloon_cards_dealt_by_app_are_distinct_and_seeded():
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
-        ({"A": ["blue"], "C": ["red"]}, "must name every player: B missing"),
-        ({"A": ["blue"], "B": ["blue"], "C": ["red"]}, "the blue balloon is dealt twice"),
-        ({"A": ["blue"], "B": ["black"], "C": ["red"]}, '"black" is not a balloon'),
-        ({"A": ["blue", "red"], "B": ["pink"], "C": ["green"]}, "A needs 1 balloon card"),
-        ({"A": ["blue"], "B": ["red"], "C": ["green"], "Zed": ["pink"]}, '"Zed" is not playing'),
+        ({"A": ["blue"], "C": ["red"]}, ": No balloon card is given for B$"),
+        ({"A": ["blue"], "B": ["blue"], "C": ["red"]}, ": The blue balloon card is dealt twice$"),
+        ({"A": ["blue"], "B": ["black"], "C": ["red"]}, ': "black" is not a balloon card'),
+        ({"A": ["blue", "red"], "B": ["pink"], "C": ["green"]}, ": A must hold 1 balloon card"),
+        (
+            {"A": ["blue"], "B": ["red"], "C": ["green"], "Zed": ["pink"]},
+            ': "Zed" has a balloon card but is not playing$',
+        ),
     ],
 )
 def test_given_balloon_cards_are_checked(cards, message):
@@ -164,7 +167,7 @@ def test_new_obstacle_is_compulsory_before_the_first_turn_ends():
     for _ in range(3):
         play(session, {"type": "end_turn"})
     first = session.summary()["current"]
-    with pytest.raises(RuleError, match=f"{first} must place the new obstacle"):
+    with pytest.raises(RuleError, match=f"^{first}: place the new obstacle .* first, then end"):
         play(session, {"type": "end_turn"})
     play(session, {"type": "place_obstacle"}, {"type": "end_turn"})
     assert session.summary()["table"]["obstacles"] == 5
@@ -203,7 +206,7 @@ def test_untimed_player_records_the_roll_but_never_expires():
 
 
 def test_untimed_must_name_players():
-    with pytest.raises(CompanionError, match='untimed: "Zed" is not playing'):
+    with pytest.raises(CompanionError, match=': "Zed" is not playing, so cannot play without'):
         replay(game(GAME, ["A", "B"], {"untimed": ["Zed"]}))
 
 

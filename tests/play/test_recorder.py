@@ -38,8 +38,9 @@ def test_the_glass_and_the_screen_outlive_the_app(tmp_path: Path) -> None:
     first = Recorder(store, session_id)
     assert first.saved_glass() == {}
     first.save_glass({"seconds_left": 12.5, "phase": "paused", "turn": None})
-    first.where("home")
+    first.where("home", 41.5)
     again = Recorder(store, session_id)  # a restarted app
     assert again.saved_glass() == {"seconds_left": 12.5, "phase": "paused", "turn": None}
     assert store.session_row(session_id).extra["screen"] == "home"
+    assert again.table_seconds() == 41.5
     store.close()

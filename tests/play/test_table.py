@@ -69,9 +69,9 @@ def test_the_apps_glass_drives_the_strip_in_the_current_seats_colour(tmp_path: P
         strip=strip,
         app_options={"turn_timer_seconds": 30},
     )
-    assert play.seats == {"Ola": ("red", "#D55E00"), "Jan": ("yellow", "#F0E442")}
+    assert play.seats == {"Ola": ("red", "#D62828"), "Jan": ("yellow", "#F0E442")}
     play.driver.step()
-    assert set(strip.latest) == {(0xD5, 0x5E, 0x00)}  # Ola's turn: her balloon's red
+    assert set(strip.latest) == {(0xD6, 0x28, 0x28)}  # Ola's turn: her balloon's red
     play.start_glass()
     clock.advance(15)
     play.driver.step()

@@ -71,8 +71,14 @@ def test_the_rules_glass_starts_with_start_timer_and_stops_with_the_turn() -> No
     act(game, "dice", values=[1, 2, 3, 4, 5])
     act(game, "end_turn")
     assert glass.view().phase is Phase.IDLE  # type: ignore[union-attr]
-    game.undo()  # the turn comes back as it was: its glass runs on with the sand it had
+    clock.advance(5)  # a while before the undo: not the turn's time
+    game.undo()  # the turn comes back as it ended: its sand running on
     assert glass.view().phase is Phase.RUNNING  # type: ignore[union-attr]
+    assert glass.view().seconds_left == 9.0  # type: ignore[union-attr]
+    glass.toggle_pause()
+    act(game, "end_turn")
+    game.undo()  # ended while paused: back paused
+    assert glass.view().phase is Phase.PAUSED  # type: ignore[union-attr]
     assert glass.view().seconds_left == 9.0  # type: ignore[union-attr]
 
 
@@ -221,3 +227,78 @@ def test_a_paused_or_run_out_glass_comes_back_so_after_an_undo() -> None:
     act(game, "end_turn")
     game.undo()
     assert glass.view().phase is Phase.EXPIRED  # type: ignore[union-attr]
+
+
+class BankTurns:
+    """A table whose turns start with what is left of each player's time bank (the
+    rules' glass of Wyścig balonów, whose 30 s are the whole bank)."""
+
+    def __init__(self, banks: Mapping[str, float]) -> None:
+        self.table = adapter("wyscig-balonow")
+        self.banks = banks
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.table, name)
+
+    def turn_seconds(self, game: Session, app_options: Mapping[str, Any]) -> float | None:
+        return self.banks[game.summary()["current"]]
+
+
+def test_a_turn_starts_with_the_current_players_bank_and_counts_what_it_used() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("wyscig-balonow", ["Ola", "Jan"], timer_seconds=30)
+    first = game.summary()["current"]
+    other = next(n for n in ("Ola", "Jan") if n != first)
+    made = TurnTimer(
+        game,
+        BankTurns({first: 12.0, other: 0.0}),
+        app_options={},
+        clock=clock,
+        warnings=(10.0,),
+        memory=memory,
+    )
+    game.add_listener(made.changed)
+    assert made.view().seconds_left == 12.0  # type: ignore[union-attr]
+    act(game, "start_timer")
+    clock.advance(1.5)
+    made.toggle_pause()
+    clock.advance(40)  # a pause is not the player's time
+    made.toggle_pause()
+    clock.advance(1.0)
+    assert made.used_seconds() == pytest.approx(2.5)
+    assert made.view().fraction_left == pytest.approx(9.5 / 30)  # type: ignore[union-attr]
+    act(game, "dice", values=[1, 2, 3, 4, 5])
+    act(game, "end_turn")
+    view = made.view()
+    assert view is not None and (view.phase, view.seconds_left) == (Phase.IDLE, 0.0)
+    runs = made.run
+    act(game, "start_timer")  # no time left: the glass has run out at once
+    assert made.ran_out() and made.run == runs + 1
+    assert [e.signal for e in made.poll()] == [Signal.EXPIRED]
+    game.undo()
+    game.undo()  # the first turn again: its glass as it was when it ended, running on
+    view = made.view()
+    assert view is not None and view.phase is Phase.RUNNING
+    assert view.seconds_left == pytest.approx(9.5)
+    assert made.used_seconds() == pytest.approx(2.5)
+
+
+def test_a_killed_app_brings_back_the_turns_own_sand() -> None:
+    clock, memory = FakeClock(), Memory()
+    game = session("wyscig-balonow", ["Ola", "Jan"], timer_seconds=30)
+    banks = {name: 20.0 for name in ("Ola", "Jan")}
+    first = TurnTimer(
+        game, BankTurns(banks), app_options={}, clock=clock, warnings=(), memory=memory
+    )
+    game.add_listener(first.changed)
+    act(game, "start_timer")
+    for _ in range(40):  # 4 s of heartbeats, then killed
+        clock.advance(0.1)
+        first.beat()
+    again = TurnTimer(
+        game, BankTurns(banks), app_options={}, clock=FakeClock(), warnings=(), memory=memory
+    )
+    view = again.view()
+    assert view is not None and view.phase is Phase.PAUSED
+    assert view.seconds_left == pytest.approx(16.0)
+    assert again.used_seconds() == pytest.approx(4.0)

@@ -142,7 +142,7 @@ def steps(store: Store, played: dict[str, Any]) -> list[Step]:
         ("undo", True, lambda: session().undo()),
         ("redo", True, lambda: session().redo()),
         ("where", True, lambda: store.save_extra(played["id"], screen="table")),
-        ("roll", True, lambda: store.record_roll("reader-1", [1, 6, None], played["id"])),
+        ("roll", True, lambda: store.rolls.record("reader-1", [1, 6, None], played["id"])),
         ("keep the first", True, lambda: store.keep_first(played["id"], 1)),
         ("import", True, lambda: store.import_session(finished)),
         ("abandon", True, lambda: store.abandon(played["id"])),

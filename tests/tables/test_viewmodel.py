@@ -176,3 +176,70 @@ def test_the_tables_question_waits_for_go_after_its_answer_is_undone(tmp_path: P
     assert EN(table.go_now.label) == "Dice not placed?"
     assert table.go() == "ask" and table.question == "unplaced"  # GO asks again
     table.close()
+
+
+def test_time_up_stays_red_on_screen_while_the_strip_blinks(tmp_path: Path) -> None:
+    """At 0 s the LEDs blink to call the table; the strip on screen shows time up in
+    one colour, whenever it is drawn again (issue 24.11), and plans no tick for it."""
+    clock = FakeClock()
+    table = model(tmp_path, "wyscig-balonow", clock)
+    table.go()
+    clock.advance(31.0)
+    table.tick()
+    assert table.phase == "expired" and table.whole_seconds == 0
+    red = [[255, 0, 0]] * len(table.frame)
+    leds = set()
+    for _ in range(4):  # a redraw at any instant: a redo, a language switch, a frame
+        clock.advance(0.25)
+        table.tick()
+        assert list(table.frame) == red
+        leds.add(table.driver.frame[0])
+    assert leds == {(255, 0, 0), (0, 0, 0)}  # the LED strip itself blinks
+    assert table.ticks.next_change_in() is None
+    table.close()
+
+
+def test_what_the_table_records_when_the_time_is_up_is_sent_once_a_run(
+    tmp_path: Path,
+) -> None:
+    """A table whose rules are told when the time is up (`TableAdapter.expired`): the
+    view-model sends it when the glass runs out, once; an undo of it stands."""
+    from companion.play.table import GameInPlay
+    from companion.ui.tables import adapter
+    from companion.ui.tables.base.go import Send
+
+    class TimeUpByItself(type(adapter("wyscig-balonow"))):  # type: ignore[misc]
+        def expired(self, play: Any) -> Send | None:
+            started = self.turn_started(play.session) and not self.turn_expired(play.session)
+            return Send("timer_expired", {"unplaced": 0}) if started else None
+
+    clock = FakeClock()
+    store = Store(tmp_path / "companion.db")
+    setup = GameSetup(
+        game="wyscig-balonow",
+        seed=5,
+        players=tuple(PlayerSpec(name=n) for n in ("Ola", "Jan")),
+        options={"timer_seconds": 20},
+    )
+    session_id = store.create_session(setup)
+    table_adapter = TimeUpByItself()
+    play = GameInPlay(
+        store=store,
+        session_id=session_id,
+        session=store.load_session(session_id),
+        table=table_adapter,
+        clock=clock,
+    )
+    table = GameModel(play, table_adapter, clock=clock, lockout_s=0.0, ticks_itself=False)
+    table.go()
+    clock.advance(19)
+    table.tick()
+    assert [a.type for a in table.session.log] == ["start_timer"]
+    clock.advance(1.5)
+    table.tick()
+    assert [a.type for a in table.session.log] == ["start_timer", "timer_expired"]
+    assert table.undo()
+    for _ in range(3):
+        table.tick()
+    assert [a.type for a in table.session.log] == ["start_timer"]  # the undo stands
+    table.close()

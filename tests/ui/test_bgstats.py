@@ -7,6 +7,7 @@ import datetime as dt
 import json
 import re
 import urllib.parse
+from pathlib import Path
 
 import segno
 
@@ -161,3 +162,49 @@ def test_the_qr_code_stays_small() -> None:
     assert qr_version(five, points=False) <= 18
     longer = ["Aleksandra", "Bartłomiej", "Katarzyna", "Magdalena", "Krzysztof"]
     assert qr_version(longer, points=False) <= 18
+
+
+def test_the_games_own_id_at_bg_stats_comes_from_its_table_when_it_has_one() -> None:
+    play = bgstats.create_play(SUMMARY, facts(source_id="ab12", game_name="Azul"))
+    assert play["game"]["sourceGameId"] == "ab12" and play["game"]["name"] == "Azul"
+    assert bgstats.create_play(SUMMARY, FACTS)["game"]["sourceGameId"] == "wb"
+
+
+def test_any_board_game_is_logged_as_its_title_with_its_bgg_id(tmp_path: Path) -> None:
+    from companion import files
+    from companion.store import Store
+
+    data = {
+        "format": 1,
+        "game": "any-game",
+        "seed": 11,
+        "players": ["Ola", "Jan"],
+        "options": {"title": "Carcassonne", "bgg_id": 822, "scoring": "low"},
+        "actions": [{"type": "score", "points": {"Ola": 3, "Jan": 5}}],
+    }
+    store = Store(tmp_path / "c.db")
+    session = files.replay(data)
+    row = store.session_row(store.import_session(session))
+    play = bgstats.decode(bgstats.play_link(session, row))
+    game = play["game"]
+    assert (game["name"], game["bggId"], game["highestWins"], game["noPoints"]) == (
+        "Carcassonne",
+        822,
+        False,
+        False,
+    )
+    assert isinstance(game["bggId"], int) and game["sourceGameId"].startswith("ag")
+    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
+        ("Ola", 3, True),
+        ("Jan", 5, False),
+    ]
+    places = {**data, "options": {"title": "Carcassonne", "scoring": "places"}}
+    places["actions"] = [{"type": "places", "places": {"Ola": 2, "Jan": 1}}]
+    session = files.replay(places)
+    again = bgstats.decode(
+        bgstats.play_link(session, store.session_row(store.import_session(session)))
+    )
+    assert again["game"]["sourceGameId"] == game["sourceGameId"]  # the same title
+    assert again["game"]["noPoints"] is True and "bggId" not in again["game"]
+    assert [p.get("rank") for p in again["players"]] == [2, 1]
+    store.close()

@@ -29,7 +29,7 @@ def test_two_rolls_in_one_write_both_reach_the_game_and_are_acknowledged_after(
         ui.wait(lambda: ui.log_types()[-2:] == ["dice", "dice"])
         assert ui.app.model.dice == [6, 6, 5, 5, 4]  # the later roll stands
         ui.wait(lambda: device.acks()[acks_before:] == [71, 72])
-        assert ui.store.rolls()["sim-dice"][-2:] == [[1, 2, 3, 4, 5], [6, 6, 5, 5, 4]]
+        assert ui.store.rolls.by_reader()["sim-dice"][-2:] == [[1, 2, 3, 4, 5], [6, 6, 5, 5, 4]]
     finally:
         ui.close()
 

@@ -159,7 +159,8 @@ def play_wyscig(ui: Harness) -> None:
     assert ui.log_types()[-1] == "start_timer"
     assert screen.message_is_error
     assert (
-        screen.message_text == f"{starter} must place the new obstacle before the first turn ends"
+        screen.message_text
+        == f"{starter}: place the new obstacle next to the yellow frame first, then end the turn"
     )
     ui.tap(screen.ids.obstacle)
     assert screen.obstacles_text == "5/8"

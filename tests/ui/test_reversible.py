@@ -143,6 +143,34 @@ def test_an_undone_time_up_answer_waits_for_go(tmp_path: Path) -> None:
         ui.close()
 
 
+def test_the_strip_on_screen_at_0_s_keeps_its_colour(tmp_path: Path) -> None:
+    """Time up: the LEDs blink, the strip on screen stays red, also after an undo and
+    a redo and a language switch that catch the LEDs' dark half (issue 24.11)."""
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan", "Ewa"]))
+    try:
+        ui.pass_secret()
+        screen = ui.screen
+        ui.key("space")
+        ui.advance(31)
+        ui.tap(ui.find("2", screen._unplaced))
+        assert ui.log_types()[-1] == "timer_expired" and screen.seconds_text == "0 s"
+        red = [(255, 0, 0)] * len(screen.frame)
+        assert screen.frame == red
+        ui.key("u")
+        ui.advance(0.5)  # the LEDs' dark half
+        assert ui.devices.strip.latest[0] == (0, 0, 0)
+        assert screen.frame == red and screen.phase_text == "time is up"
+        ui.tap(ui.find("Redo"))
+        assert ui.log_types()[-1] == "timer_expired" and screen.frame == red
+        ui.app.set_language("pl")
+        ui.step(3)
+        assert screen.frame == red and screen.phase_text == "koniec czasu"
+        ui.app.set_language("en")
+        ui.step(2)
+    finally:
+        ui.close()
+
+
 def test_a_partial_read_keeps_the_good_dice(tmp_path: Path) -> None:
     ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan", "Ewa"]))
     try:

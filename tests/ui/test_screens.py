@@ -5,7 +5,10 @@ committed ones in docs/screenshots/ from these)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,8 +20,10 @@ from companion import cli, files
 from companion import config as config_module
 from companion.core.errors import ConfigError
 from companion.store import Store
+from companion.ui import theme
 from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
+from companion.ui.screens.text import S
 from companion.ui.widgets import AskView
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.harness import Harness
@@ -31,7 +36,10 @@ FINISHED = "2025-03-14T21:30:00.000Z"
 def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "no-mounts")
-    monkeypatch.setattr(hwtest, "clock_time", lambda: "21:30:05")  # the same pictures each run
+    # The same pictures each run: the hardware test's clock says 21:30:05.
+    monkeypatch.setattr(
+        hwtest, "clock_time", lambda: S("clock", when=dt.datetime(2025, 3, 14, 21, 30, 5))
+    )
     harness = Harness(tmp_path)
     harness.app.config_path = tmp_path / "config" / "config.toml"
     yield harness
@@ -96,6 +104,7 @@ def test_history_lists_opens_and_exports(
     assert row.date == history_data.local_date(FINISHED)
     assert "Monika 2   Dominika 0   Kasia -1" in texts_of(row)
     assert "Winner: Monika" in texts_of(row)
+    assert tuple(row.ids.winner.color) == theme.rgba(theme.ACCENT)  # the winner's green
     # A race without points: each player's place in words, not a dash for a score.
     places = next(r for r in rows if r.session_id == race)
     assert "Anna: place 1   Ben: place 2   Cleo: place 2" in texts_of(places)
@@ -159,9 +168,9 @@ def test_statistics_players_and_dice(ui: Harness) -> None:
     add_game(ui.store, "wyscig-rulebook-example.json", start_minute=20)
     add_game(ui.store, "ballonrennen-race.json", start_minute=40)
     for _ in range(10):
-        ui.store.record_roll("fair-reader", [1, 2, 3, 4, 5, 6], None)
+        ui.store.rolls.record("fair-reader", [1, 2, 3, 4, 5, 6], None)
     for _ in range(10):
-        ui.store.record_roll("loaded-reader", [6, 6, 6, 6, 1, None], None)
+        ui.store.rolls.record("loaded-reader", [6, 6, 6, 6, 1, None], None)
 
     ui.tap(ui.find("Statistics"))
     assert ui.app.root.current == "stats"
@@ -276,6 +285,76 @@ def test_the_menu_names_the_language_and_picks_from_a_list(ui: Harness) -> None:
     ui.tap(ui.find("Wstecz", ui.app.menu))
 
 
+def test_the_menus_language_is_kept_for_the_next_start(tmp_path: Path) -> None:
+    """Chosen in the menu, a language is written into the settings file at once (its
+    comments and order kept) and the next start speaks it (issue 24.9)."""
+    path = tmp_path / "config" / "config.toml"
+    path.parent.mkdir()
+    path.write_text(
+        '# the table by the window\nlanguage = "en"  # for the guests\n\n'
+        "[hourglass]\nwarnings = [15.0, 5.0]\n",
+        encoding="utf-8",
+    )
+    ui = Harness(tmp_path / "first", settings=config_module.load(path))
+    try:
+        assert ui.app.config_path == path
+        ui.app.open_menu()
+        ui.step(2)
+        ui.tap(ui.find("Language: English", ui.app.menu))
+        picker = Window.children[0]
+        assert ui.find("Saved in the settings: kept after a restart", picker)
+        ui.tap(ui.find("Deutsch", picker))
+        assert ui.app.lang == "de" and picker.parent is None
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("# the table by the window\n")
+        assert 'language = "de"  # for the guests' in text
+        assert "warnings = [15.0, 5.0]" in text
+        assert ui.app.settings.language == "de"
+    finally:
+        ui.close()
+    again = Harness(tmp_path / "again", settings=config_module.load(path))  # a restart
+    try:
+        assert again.app.lang == "de"
+        assert again.find("Neues Spiel")
+    finally:
+        again.app.set_language("en")
+        again.close()
+
+
+def test_the_settings_draft_takes_the_menus_language(ui: Harness) -> None:
+    screen = open_settings(ui, "Sound")
+    ui.tap(ui.find("muted", row(screen, "buzzer.mute")))  # a change not saved yet
+    ui.app.open_menu()
+    ui.step(2)
+    ui.tap(ui.find("Language: English", ui.app.menu))
+    ui.tap(ui.find("Nederlands", Window.children[0]))
+    assert screen.draft["language"] == "nl" and screen.draft["buzzer"]["mute"] is True
+    ui.tap(screen.ids.save)  # Save keeps the menu's language, not the draft's old one
+    saved = config_module.load(ui.app.config_path)
+    assert saved.language == "nl" and saved.buzzer.mute is True and ui.app.lang == "nl"
+
+
+def test_a_language_that_cannot_be_kept_says_why(ui: Harness) -> None:
+    # A path as short as a Pi's (~/.config/companion/config.toml), not pytest's.
+    folder = Path(tempfile.mkdtemp(prefix="cfg"))
+    (folder / "a-file").write_text("", encoding="utf-8")
+    ui.app.config_path = folder / "a-file" / "config.toml"
+    ui.app.open_menu()
+    ui.step(2)
+    ui.tap(ui.find("Language: English", ui.app.menu))
+    picker = Window.children[0]
+    ui.tap(ui.find("Svenska", picker))
+    assert ui.app.lang == "sv" and ui.app.settings.language == "en"
+    assert picker.parent is not None  # still open, with the reason
+    said = picker.ids.kept.text
+    assert said.startswith(f"Inställningsfilen {ui.app.config_path} ") and picker.problem
+    assert [b.text for b in picker.ids.choices.children if b.active] == ["Svenska"]
+    ui.check_texts()
+    picker.dismiss()
+    ui.step(2)
+    shutil.rmtree(folder)
+
+
 def test_settings_save_and_refuse(ui: Harness) -> None:
     path = ui.app.config_path
     screen = open_settings(ui)
@@ -354,7 +433,7 @@ def test_hardware_test_page(ui: Harness) -> None:
     device.send("ROLL 5 1,2,3,4,?")
     ui.wait(lambda: "ROLL 5: 1,2,3,4,?" in page.ids.dice_lines.text)
     assert "ROLLING" in page.ids.dice_lines.text
-    assert ui.store.rolls()["sim-dice"] == [[1, 2, 3, 4, None]]  # kept for the statistics
+    assert ui.store.rolls.by_reader()["sim-dice"] == [[1, 2, 3, 4, None]]  # kept for the statistics
 
     ui.tap(page.ids.strip_test)
     lit = [tuple(c) for c in page.ids.strip.frame]

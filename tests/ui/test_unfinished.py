@@ -18,6 +18,7 @@ from kivy.core.window import Window
 from companion.core.model import GameSetup, PlayerSpec
 from companion.games import get
 from companion.store import Store
+from companion.ui import theme
 from companion.ui.widgets import AskView, HoldTap
 from tests.ui.harness import Harness
 
@@ -92,6 +93,8 @@ def test_every_unfinished_game_is_listed_to_resume_or_abandon(ui: Harness) -> No
     listing = ui.screen.ids.body.children[0]
     [row] = listing.ids.rows.children
     assert row.session_id == kasia and "Abandoned" in ui.texts(row)
+    # Not in the winner's green: a game given up is said in a neutral colour.
+    assert tuple(row.ids.winner.color) == theme.rgba(theme.TEXT_DIM) != theme.rgba(theme.ACCENT)
     assert "Kasia   Ola   Jan" in ui.texts(row)
     ui.shots("history-abandoned")
 

@@ -42,6 +42,9 @@ the current turn runs from).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from companion.core.model import action_table
 from companion.core.rules import GameParts, GameRules, play_until_over
 from companion.games.any_game import setup as _setup
@@ -113,6 +116,12 @@ class AnyGame(GameRules[State, Options]):
         _summary.summary,
         _summary.prompts,
     )
+
+    def title(self, options: Mapping[str, Any]) -> str:
+        """The title the game was played as (its options' `title`), where games are
+        listed and counted: "Carcassonne", not "Any game"."""
+        title = options.get("title")
+        return title if isinstance(title, str) and title.strip() else self.name
 
     def clock_seconds(self, state: State) -> int | None:
         """The seconds the current turn's clock runs from: the hourglass, or what is

@@ -2,9 +2,9 @@
 the 30-second hourglass, mail and penalty tokens, and obstacles.
 
 The package: `model` (the box's numbers, options, actions, state), `setup` (the
-balloon cards and each round's order), `turn` (what each action does) and
-`summary` (score, ranks, the summary and the prompts); this module is the rules
-class the registry holds, with what the table screen asks.
+balloon cards and each round's order), `turn` (what each action does), `summary`
+(score, ranks, the summary and the prompts) and `screen` (what the table screen asks:
+the step now, the turn's prompts); this module is the rules class the registry holds.
 
 Readings where the rulebook and the spec leave room (each is tested):
 - The new obstacle of a round is compulsory: a round from round 2 cannot have its
@@ -48,6 +48,7 @@ from companion.games.wyscig_balonow.model import (
     balloons_per_player,
     turns_per_round,
 )
+from companion.games.wyscig_balonow.screen import TableHelpers
 from companion.games.wyscig_balonow.setup import valid_order
 from companion.games.wyscig_balonow.summary import (
     player_distance,
@@ -89,7 +90,7 @@ __all__ = [
 ]
 
 
-class WyscigBalonow(GameRules[State, Options]):
+class WyscigBalonow(TableHelpers, GameRules[State, Options]):
     id = GAME_ID
     name = "Wyścig balonów"
     min_players, max_players = 2, 4
@@ -117,15 +118,6 @@ class WyscigBalonow(GameRules[State, Options]):
         if not state.turn.timer_started:
             missing.append(M("missing_roll", player=current))
         return missing
-
-    # -- help for the screen ------------------------------------------------------
-    def needs_obstacle(self, state: State) -> bool:
-        return not state.over and state.round >= 2 and not state.obstacle_this_round
-
-    def timed_now(self, state: State) -> bool:
-        """Does the hourglass apply to the current turn?"""
-        current = state.current
-        return current is not None and state.timed and not state.player(current).untimed
 
 
 RULES = WyscigBalonow()

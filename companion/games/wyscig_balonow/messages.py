@@ -17,16 +17,18 @@ token = TERMS.namer("token")
 M = Catalog(
     GAME_ID,
     {
-        "balloon_cards_players": "balloon_cards must name every player: {missing} missing",
-        "balloon_cards_unknown": 'balloon_cards: "{name}" is not playing',
+        # the balloon cards dealt at the table and the untimed players, as a game file
+        # gives them: said in the players' words, never by the option's name
+        "balloon_cards_players": "No balloon card is given for {missing}",
+        "balloon_cards_unknown": '"{name}" has a balloon card but is not playing',
         "balloon_cards_count": Plural(
             "count",
-            one="balloon_cards: {name} needs 1 balloon card, {given} given",
-            other="balloon_cards: {name} needs {count} balloon cards, {given} given",
+            one="{name} must hold 1 balloon card, not {given}",
+            other="{name} must hold {count} balloon cards, not {given}",
         ),
-        "balloon_cards_colour": 'balloon_cards: "{typed}" is not a balloon ({colours})',
-        "balloon_cards_twice": "balloon_cards: the {colour} balloon is dealt twice",
-        "untimed_unknown": 'untimed: "{name}" is not playing',
+        "balloon_cards_colour": '"{typed}" is not a balloon card ({colours})',
+        "balloon_cards_twice": "The {colour} balloon card is dealt twice",
+        "untimed_unknown": '"{name}" is not playing, so cannot play without the hourglass',
         "colour_not_used": "{name}: players have no colour of their own in Wyścig balonów",
         "no_order": "Round {round} has no order yet: deal the order cards first",
         "order_given": "The order for round {round} is already set",
@@ -35,7 +37,8 @@ M = Catalog(
         "obstacle_round_1": "The first round starts with the 4 obstacles of the setup; "
         "a new obstacle comes from round 2",
         "obstacle_placed": "The new obstacle of round {round} is already on the board",
-        "obstacle_missing": "{player} must place the new obstacle before the first turn ends",
+        "obstacle_missing": "{player}: place the new obstacle next to the yellow frame "
+        "first, then end the turn",
         "timer_twice": "The hourglass was already turned this turn",
         "timer_not_started": "The hourglass has not been turned this turn",
         "timer_untimed": "{player} plays without the hourglass",
@@ -58,14 +61,21 @@ M = Catalog(
         "p_roll_timed": "{player}: turn the hourglass and roll the dice",
         "p_roll_untimed": "{player}: roll the dice (no hourglass for you)",
         "p_place_dice": "{player}: place the dice and move the balloons",
-        "p_unplaced": "{player}: place the unplaced dice on empty squares",
+        "p_unplaced": Plural(
+            "count",
+            one="{player}: place the unplaced die on an empty square, then move the balloons",
+            other="{player}: place the {count} unplaced dice on empty squares, "
+            "then move the balloons",
+        ),
+        "p_move_balloons": "{player}: move the balloons",
+        "p_landed_end": "{player}: finish moving the balloons, then end the turn",
         "p_move_two": "{player}: move 2 obstacles, then end your turn",
         "p_move_all": "{player}: move all obstacles, then end your turn",
         "p_landed": "A balloon is on the landing pad: the race ends with this turn",
         "p_last_round": "All 8 obstacles are on the board: this is the last round",
         "p_score": "Reveal the balloon cards and count each balloon's squares "
         "to the landing zone token",
-        "p_winners": "The winner: {names}",
+        "p_winners": Plural("count", one="The winner: {names}", other="The winners: {names}"),
         # steps an end of turn would skip
         "missing_obstacle": "{player} has not placed the new obstacle of round {round}",
         "missing_roll": "{player} has not rolled the dice this turn",

@@ -10,7 +10,7 @@ from companion.core.messages import Message
 from companion.core.ranking import competition_ranks
 from companion.games.wyscig_balonow.messages import GAME_ID, M
 from companion.games.wyscig_balonow.model import OBSTACLES, Player, State, Turn
-from companion.games.wyscig_balonow.turn import last_turn
+from companion.games.wyscig_balonow.screen import needs_obstacle, turn_prompts
 
 
 def player_distance(state: State, player: Player) -> int | None:
@@ -101,7 +101,7 @@ def prompts(state: State) -> list[Message]:
         if state.distances is None:
             return [M("p_score")]
         winners = [p["name"] for p in summary(state)["players"] if p["rank"] == 1]
-        return [M("p_winners", names=", ".join(winners))]
+        return [M("p_winners", names=", ".join(winners), count=len(winners))]
     if not state.order:
         return [M("p_deal_order", round=state.round)]
     prompts: list[Message] = []
@@ -109,23 +109,11 @@ def prompts(state: State) -> list[Message]:
     assert current is not None
     if state.round == 1 and state.turn_index == 0 and state.turn == Turn():
         prompts.append(M("p_setup_obstacles", player=state.order[-1]))
-    if state.round >= 2 and not state.obstacle_this_round:
+    if needs_obstacle(state):
         prompts.append(M("p_place_obstacle", player=state.order[0]))
     if state.obstacles >= OBSTACLES:
         prompts.append(M("p_last_round"))
-    prompts.extend(_turn_prompts(state, current))
+    prompts.extend(turn_prompts(state, current))
     if state.landed:
         prompts.append(M("p_landed"))
-    return prompts
-
-
-def _turn_prompts(state: State, current: str) -> list[Message]:
-    player = state.player(current)
-    timed = state.timed and not player.untimed
-    if not state.turn.timer_started:
-        return [M("p_roll_timed" if timed else "p_roll_untimed", player=current)]
-    prompts = [M("p_place_dice", player=current)]
-    if state.turn.timer_expired and state.turn.unplaced:
-        prompts.append(M("p_unplaced", player=current))
-    prompts.append(M("p_move_all" if last_turn(state) else "p_move_two", player=current))
     return prompts

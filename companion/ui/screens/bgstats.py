@@ -54,6 +54,7 @@ class PlayFacts:
     highest_wins: bool = True
     no_points: bool = False
     bgg_id: int | None = None
+    source_id: str = ""  # the game's id at BG Stats ("": its descriptor's)
 
 
 def source_game_id(game_id: str) -> str:
@@ -82,7 +83,7 @@ def play_date(moment: dt.datetime) -> str:
 def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
     game: dict[str, Any] = {
         "name": facts.game_name,
-        "sourceGameId": source_game_id(facts.game_id),
+        "sourceGameId": facts.source_id or source_game_id(facts.game_id),
         "highestWins": facts.highest_wins,
         "noPoints": facts.no_points,
     }
@@ -142,19 +143,24 @@ def start_player(session: Session) -> str | None:
 
 def play_link(session: Session, row: SessionRow) -> str:
     """The link for the finished game `session`, stored as `row`."""
-    summary = session.summary()
+    from companion.ui.tables import adapter
+
     last = session.log[-1] if session.log else None
     ended = _parse_time(getattr(last, "at", None) or row.finished)
     started = _parse_time(row.created)
+    game = adapter(row.game).played_game(session)  # the game's name, or the title played
     facts = PlayFacts(
         game_id=row.game,
-        game_name=session.rules.name,
+        game_name=game.name,
         # The seed is random per game and kept with it: the same play, the same id,
         # so scanning twice does not record it twice.
         play_id=base36(row.setup.seed),
         ended=ended,
         duration_min=round((ended - started).total_seconds() / 60),
         start_player=start_player(session),
-        no_points=all(p.get("score") is None for p in summary["players"]),
+        highest_wins=game.highest_wins,
+        no_points=game.no_points,
+        bgg_id=game.bgg_id,
+        source_id=game.source_id,
     )
-    return link(create_play(summary, facts))
+    return link(create_play(session.summary(), facts))

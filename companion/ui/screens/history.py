@@ -20,6 +20,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
@@ -34,10 +35,11 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     """One finished (or abandoned) game in the list; a tap opens it."""
 
     session_id = NumericProperty(0)
-    date = StringProperty("")
+    date = ObjectProperty(None, allownone=True)  # a Message: the language writes the day
     game = StringProperty("")
     scores = ListProperty([])  # Messages: each player's score or place
     winner = ObjectProperty(None, allownone=True)  # or "abandoned"
+    abandoned = BooleanProperty(False)  # said in a neutral colour, not the winner's
 
 
 class LogLine(Label):
@@ -92,6 +94,7 @@ class HistoryScreen(AppScreen):
             winner=S("abandoned")
             if entry.abandoned
             else (history_data.winner_message(entry.winners) if entry.winners else None),
+            abandoned=entry.abandoned,
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
         return row
@@ -105,7 +108,8 @@ class HistoryScreen(AppScreen):
         store = self.app.store
         row = store.session_row(session_id)
         view = HistoryGame()
-        view.title = S("game_title", game=history_data.game_name(row.game), date=view_date(row))
+        title = games.title(row.game, row.setup.options)
+        view.title = S("game_title", game=title, date=view_date(row))
         try:
             lines, problem = history_data.log_lines(store, session_id)
         except CompanionError as error:
@@ -131,6 +135,7 @@ class HistoryScreen(AppScreen):
         )
         names = [p["name"] for p in summary.get("players", [])]
         colours = dict(zip(names, seat_colours(game, names), strict=True))
+        shown = 1.0 if adapter(game).seats_coloured else 0.0  # no colour of their own: none
         scoring = adapter(game).scoring
         rows = [results_data.bars(scoring.parts(p)) for p in players]
         right, left = results_data.scales(rows)
@@ -140,7 +145,7 @@ class HistoryScreen(AppScreen):
                 rank=f"{player['rank']}." if player.get("rank") is not None else "",
                 name=player["name"],
                 score="" if player.get("score") is None else str(player["score"]),
-                swatch=theme.rgba(colours.get(player["name"], theme.TEXT)),
+                swatch=theme.rgba(colours.get(player["name"], theme.TEXT), shown),
                 winner=player["name"] in winners,
             )
             row.size_hint_y = None
@@ -171,7 +176,7 @@ class HistoryScreen(AppScreen):
         view.notice_is_error = view.notice.key.endswith("export_failed")
 
 
-def view_date(row: Any) -> str:
+def view_date(row: Any) -> Message:
     return history_data.local_date(row.finished or row.created)
 
 

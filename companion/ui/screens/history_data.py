@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion import files
+from companion import files, games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.session import Session
-from companion.stats import game_name
 from companion.store import Store, UnrestorableGameError
 from companion.ui.screens.text import S
 from companion.ui.tables import adapter
@@ -40,7 +39,7 @@ class GameEntry:
     id: int
     game: str
     name: str
-    date: str
+    date: Message  # when it ended, or was given up
     players: tuple[tuple[str, int | None, int | None], ...]  # name, score, rank
     winners: tuple[str, ...]
     abandoned: bool = False
@@ -57,14 +56,16 @@ def _parse(stamp: str | None) -> dt.datetime | None:
     return moment.astimezone() if moment.tzinfo else moment
 
 
-def local_date(stamp: str | None) -> str:
+def local_date(stamp: str | None) -> Message:
+    """A stored time as the day and the time of day, in the language's own form."""
     moment = _parse(stamp)
-    return moment.strftime("%Y-%m-%d %H:%M") if moment else "?"
+    return S("when", when=moment) if moment else S("plain", text="?")
 
 
-def local_time(stamp: str | None) -> str:
+def local_time(stamp: str | None) -> Message:
+    """A stored time as the time of day, in the language's own form."""
     moment = _parse(stamp)
-    return moment.strftime("%H:%M:%S") if moment else "--:--:--"
+    return S("clock", when=moment) if moment else S("plain", text="--:--:--")
 
 
 def entries(store: Store) -> list[GameEntry]:
@@ -79,7 +80,7 @@ def entries(store: Store) -> list[GameEntry]:
             GameEntry(
                 id=row.id,
                 game=row.game,
-                name=game_name(row.game),
+                name=games.title(row.game, row.setup.options),
                 date=local_date(row.finished or row.abandoned),
                 players=players or tuple((n, None, None) for n in row.setup.names),
                 winners=tuple(r["name"] for r in results if r["winner"]),
@@ -114,7 +115,7 @@ def winner_message(winners: tuple[str, ...] | list[str]) -> Message:
 
 @dataclass(frozen=True)
 class LogEntry:
-    time: str
+    time: Message
     what: Message  # the action in the players' words: the game's table says it
 
 

@@ -16,7 +16,6 @@ from kivy.uix.boxlayout import BoxLayout
 from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
-from companion.stats import game_name
 from companion.store import SessionRow, UnrestorableGameError
 from companion.ui.screen import AppScreen
 from companion.ui.screens.history_data import local_date
@@ -24,12 +23,14 @@ from companion.ui.strings import UI
 from companion.ui.widgets import AskView
 
 
-def resume_message(game: str, summary: dict[str, Any] | None) -> Message:
-    """ "Wyścig balonów, round 3, Kasia's turn" from a stored summary, in the words of
-    the game's table (imported only now: home's first frame needs no table)."""
+def resume_message(row: SessionRow) -> Message:
+    """ "Wyścig balonów, round 3, Kasia's turn" from a stored game's summary, in the
+    words of the game's table (imported only now: home's first frame needs no
+    table), under its title ("Carcassonne, Kasia's turn")."""
     from companion.ui.tables import adapter
 
-    return adapter(game).resume_line(games.get(game).name, summary or {})
+    title = games.title(row.game, row.setup.options)
+    return adapter(row.game).resume_line(title, row.summary or {})
 
 
 def details(row: SessionRow) -> Message:
@@ -73,7 +74,7 @@ class HomeScreen(AppScreen):
         rows = []
         for row in self.app.store.sessions(finished=False):
             try:
-                title = resume_message(row.game, row.summary)
+                title = resume_message(row)
             except CompanionError:
                 title = UI("resume_title", game=row.game)  # a game this version lacks
             rows.append(UnfinishedRow(session_id=row.id, title=title, detail=details(row)))
@@ -94,12 +95,11 @@ class HomeScreen(AppScreen):
     def _offer(self, error: UnrestorableGameError) -> None:
         """A stored log that does not replay: say which game and action, and offer to
         resume up to the last good action (the rest is kept, marked undone)."""
-        app = self.app
         AskView(
-            app.tr(error.message),
+            error.message,
             [
-                (app.t("cancel"), lambda: None),
-                (app.t("resume_upto", good=error.good), lambda: self._resume_upto(error)),
+                (UI("cancel"), lambda: None),
+                (UI("resume_upto", good=error.good), lambda: self._resume_upto(error)),
             ],
         ).open()
 
@@ -124,7 +124,8 @@ class HomeScreen(AppScreen):
         else:
             self.abandoned = session_id
             names = ", ".join(row.setup.names)
-            self.abandoned_line = UI("abandoned_line", game=game_name(row.game), players=names)
+            title = games.title(row.game, row.setup.options)
+            self.abandoned_line = UI("abandoned_line", game=title, players=names)
         self.show_games()
 
     def undo_abandon(self) -> None:

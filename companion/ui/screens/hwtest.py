@@ -8,7 +8,7 @@ here, so GO held does not open the menu and nothing reaches a game.
 
 from __future__ import annotations
 
-import time
+import datetime as dt
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -60,11 +60,12 @@ def test_pattern(step: int, count: int) -> tuple[RGB, ...] | None:
     return tuple((255, 255, 255) if i == chase else rainbow(i, count) for i in range(count))
 
 
-def clock_time() -> str:
-    return time.strftime("%H:%M:%S")
+def clock_time() -> Message:
+    """Now, as the time of day in the language's own form."""
+    return S("clock", when=dt.datetime.now())
 
 
-def dice_line(data: object, now: str, tr: Callable[[Message], str]) -> Message | None:
+def dice_line(data: object, now: Message, tr: Callable[[Message], str]) -> Message | None:
     """A dice reader's event (its typed message) as the line it stands for."""
     match data:
         case Roll(seq=seq, values=values):

@@ -53,7 +53,8 @@ class ResultsScreen(AppScreen):
         no_winner = model.prompts[0] if model.prompts else None
         self.headline = UI(key, names=", ".join(winners)) if winners else no_winner
         self.points = any(p.get("score") is not None for p in summary["players"])
-        self.winner_hex = model.seat(winners[0])[1] if winners else theme.TEXT
+        coloured = bool(winners) and model.adapter.seats_coloured
+        self.winner_hex = model.seat(winners[0])[1] if coloured else theme.TEXT
         self._build_rows(model, summary)
         self._words()
         row = App.get_running_app().store.session_row(model.session_id)
@@ -71,12 +72,13 @@ class ResultsScreen(AppScreen):
         scoring = model.adapter.scoring
         rows = [results_data.bars(scoring.parts(p)) if self.points else [] for p in players]
         right, left = results_data.scales(rows)
+        shown = 1.0 if model.adapter.seats_coloured else 0.0  # no colour of their own: none
         for player, bars in zip(players, rows, strict=True):
             row = Factory.ResultRow(
                 rank="" if player["rank"] is None else f"{player['rank']}.",  # nobody won
                 name=player["name"],
                 score="" if player["score"] is None else str(player["score"]),
-                swatch=theme.rgba(model.seat(player["name"])[1]),
+                swatch=theme.rgba(model.seat(player["name"])[1], shown),
                 winner=player["rank"] == 1,
             )
             row.ids.bars.right_max, row.ids.bars.left_max = right, left

@@ -1,8 +1,11 @@
-"""Tap-to-score: once a game is over and its final count is the table's to type (the
-game's table says what, `Scoring.sheet`: in Wyścig balonów the squares from each
-balloon to the landing zone), a number for each row on a big number pad, with a live
-score table. The table is the rules' own summary of the state as if these numbers
-were sent, in the columns the game's table names, so the UI counts nothing itself."""
+"""Tap-to-score: when the final count is the table's to type (the game's table says
+what, `Scoring.sheet`: in Wyścig balonów, once the balloons have landed, the squares
+from each balloon to the landing zone; in a game that ends with it, each player's
+points or place), a number for each row on a big number pad (below zero too where the
+sheet allows), with a live score table; or one tap on an answer (won, lost). The
+table is the rules' own summary of the state as if these numbers were sent, in the
+columns the game's table names, so the UI counts nothing itself. Before the game is
+over, Back returns to the table and nothing is undone."""
 
 from __future__ import annotations
 
@@ -10,11 +13,18 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import DictProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
 
 from companion.ui import theme
 from companion.ui.screen import AppScreen
 from companion.ui.tables.base.scoring import ScoreSheet
+
+MOST_IN_A_COLUMN = 5  # rows to type in; more go in two columns
+
+
+def number(digits: str | None) -> int | None:
+    """A row's number as typed so far; None while nothing (or only the sign) is."""
+    return int(digits) if digits and digits != "-" else None
 
 
 class ScoreScreen(AppScreen):
@@ -22,20 +32,27 @@ class ScoreScreen(AppScreen):
     selected = StringProperty("")
     error = ObjectProperty(None, allownone=True)
     help = ObjectProperty(None, allownone=True)  # what the numbers are, in a line
+    signed = BooleanProperty(False)  # the numbers may be below zero: a sign key
+    answers = BooleanProperty(False)  # an answer to tap (won, lost), no numbers
+    ended = BooleanProperty(True)  # the game is over (else Back goes to the table)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         App.get_running_app().bind(lang=self._language)
 
     def _language(self, *_: Any) -> None:
-        if self.selected:  # prepared: the rows hold words of the old language
+        if self.selected or self.answers:  # prepared: the rows hold words of the old language
             self._build()
 
     def prepare(self) -> None:
         self.entered = {}
         self.error = None
         sheet = self._sheet()
+        model = App.get_running_app().model
+        self.ended = model is None or bool(model.summary.get("over"))
         self.help = sheet.help if sheet is not None else None
+        self.signed = sheet is not None and sheet.negative
+        self.answers = sheet is not None and bool(sheet.choices)
         self.selected = sheet.rows[0].key if sheet is not None and sheet.rows else ""
         self._build()
 
@@ -52,12 +69,22 @@ class ScoreScreen(AppScreen):
         box.clear_widgets()
         sheet = self._sheet()
         app = App.get_running_app()
-        for row in sheet.rows if sheet is not None else ():
+        if sheet is not None and sheet.choices:
+            box.cols = 1
+            for choice in sheet.choices:
+                tap = Factory.Tap(text=app.tr(choice.label), font_size=26 * app.scale)
+                tap.bind(on_release=lambda _w, c=choice: self.answer(c.send))
+                box.add_widget(tap)
+            return
+        rows = sheet.rows if sheet is not None else ()
+        box.cols = 1 if len(rows) <= MOST_IN_A_COLUMN else 2
+        for row in rows:
             widget = Factory.BalloonRow(
                 text=app.tr(row.label),
                 colour_hex=row.colour,
                 selected=row.key == self.selected,
                 value=self.entered.get(row.key, ""),
+                compact=box.cols > 1,
             )
             widget.bind(on_release=lambda _w, key=row.key: self.select(key))
             box.add_widget(widget)
@@ -68,7 +95,9 @@ class ScoreScreen(AppScreen):
         sheet = self._sheet()
         if sheet is None:
             return dict(model.summary)
-        send = sheet.send({r.key: int(self.entered.get(r.key) or 0) for r in sheet.rows})
+        if sheet.choices:
+            return dict(model.summary)
+        send = sheet.send({r.key: number(self.entered.get(r.key)) or 0 for r in sheet.rows})
         action = model.rules.parse_action({"type": send.type, **send.fields})
         if model.session.refusal(action) is not None:
             return dict(model.summary)
@@ -105,39 +134,50 @@ class ScoreScreen(AppScreen):
         self._build_rows()
 
     def digit(self, value: int) -> None:
+        self._key(str(value))
+
+    def sign(self) -> None:
+        self._key("-")
+
+    def delete(self) -> None:
+        self._key("<")
+
+    def _key(self, key: str) -> None:
         sheet = self._sheet()
         if not self.selected or sheet is None:
             return
-        digits = self.entered.get(self.selected, "")
-        digits = (digits + str(value))[-sheet.digits :].lstrip("0") or "0"
-        self.entered[self.selected] = digits
+        typed = sheet.typed(self.entered.get(self.selected, ""), key)
+        if typed:
+            self.entered[self.selected] = typed
+        else:
+            self.entered.pop(self.selected, None)
         self.error = None
         self._build()
 
-    def delete(self) -> None:
-        if self.selected and self.selected in self.entered:
-            digits = self.entered[self.selected][:-1]
-            if digits:
-                self.entered[self.selected] = digits
-            else:
-                del self.entered[self.selected]
-            self._build()
-
     def undo(self) -> None:
+        """Back to the game: the end undone, or (before the game is over) the table
+        as it was."""
         app = App.get_running_app()
-        if app.model is not None and app.model.undo():
+        if app.model is None:
+            return
+        if not self.ended or app.model.undo():
             app.show(app.screen_for_model())
 
     def done(self) -> None:
-        app = App.get_running_app()
         sheet = self._sheet()
-        if sheet is None:
+        if sheet is None or sheet.choices:
             return
-        if any(r.key not in self.entered for r in sheet.rows):
+        typed = {r.key: number(self.entered.get(r.key)) for r in sheet.rows}
+        if any(v is None for v in typed.values()):
             self.error = sheet.missing
             return
-        if app.model.button.send(sheet.send({k: int(v) for k, v in self.entered.items()})):
-            app.show("results")
+        self.answer(sheet.send({k: v for k, v in typed.items() if v is not None}))
+
+    def answer(self, send: Any) -> None:
+        """Send the end: the results, or the rules' refusal said here."""
+        app = App.get_running_app()
+        if app.model.button.send(send):
+            app.show(app.screen_for_model())
         else:
             self.error = app.model.error
 

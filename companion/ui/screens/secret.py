@@ -2,8 +2,12 @@
 
 Reveal mode (the app dealt): the colour shows only while the player's finger is on
 the screen, both colours side by side for a player who holds two balloons. Pick
-mode (the table dealt): each player taps the colour(s) on their card. The last
-player's "Start the race" starts it: no further screen.
+mode (the table dealt): each player taps the colour(s) on their card, and sees what
+they tapped (the card filled and framed, its name under the cards) before passing the
+screen on; the next player sees none of it. A deal the table's adapter refuses (two
+players tapped the same colour) is said without naming a colour, and tapped again
+from the first player. The last player's "Start the race" starts it: no further
+screen.
 """
 
 from __future__ import annotations
@@ -11,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -22,11 +25,25 @@ from kivy.properties import (
 
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
+from companion.core.terms import colours as colour_list
 from companion.ui import theme
 from companion.ui.screen import AppScreen
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
-from companion.ui.widgets import sized
+from companion.ui.widgets import Tap, sized
+
+
+class PickCard(Tap):
+    """A balloon card's colour to tap: a balloon of that colour on a dark card, and
+    once chosen the whole card in the colour, framed and ticked (secret.kv)."""
+
+    colour_hex = StringProperty(theme.PANEL)
+    ink_hex = StringProperty(theme.TEXT)  # the words and the tick on the chosen card
+    chosen = BooleanProperty(False)
+    mark = NumericProperty(0)  # the balloon's (or the tick's) size
+
+    def on_size(self, *_: Any) -> None:
+        self.mark = min(self.width * 0.6, self.height * 0.34)
 
 
 class SecretScreen(AppScreen):
@@ -116,7 +133,7 @@ class SecretScreen(AppScreen):
     def held(self, holding: bool) -> None:
         if holding:
             self.seen = True
-            self.hint = UI("secret_release")
+            self.hint = UI("secret_release_two" if self.per_player > 1 else "secret_release")
         elif self.seen:
             self.hint = UI("secret_picked")
             self.ready = True
@@ -128,13 +145,16 @@ class SecretScreen(AppScreen):
         app = App.get_running_app()
         name = self.names[self.index]
         for colour in self.colours:
-            chosen = colour in self.picked.get(name, [])
-            button = sized(Factory.Tap(text=app.colour_name(colour)), 24 * app.scale)
             hex_colour = theme.BALLOON_COLOURS[colour]
-            button.bg = theme.rgba(hex_colour) if chosen else theme.rgba(hex_colour, 0.35)
-            button.fg = theme.rgba(theme.readable_on(hex_colour) if chosen else theme.TEXT)
-            button.bind(on_release=lambda _w, c=colour: self.choose(c))
-            grid.add_widget(button)
+            card = PickCard(
+                text=app.colour_name(colour),
+                colour_hex=hex_colour,
+                ink_hex=theme.readable_on(hex_colour),
+                chosen=colour in self.picked.get(name, []),
+            )
+            sized(card, 24 * app.scale)
+            card.bind(on_release=lambda _w, c=colour: self.choose(c))
+            grid.add_widget(card)
 
     def choose(self, colour: str) -> None:
         name = self.names[self.index]
@@ -145,7 +165,16 @@ class SecretScreen(AppScreen):
             chosen.append(colour)
         self.ready = len(chosen) == self.per_player
         self.seen = self.ready
+        self.hint = self._tapped(chosen)
         self._build_picks()
+
+    def _tapped(self, chosen: list[str]) -> Message | None:
+        """What this player tapped, in words under the cards (theirs alone: the
+        next player's screen starts without it)."""
+        if not chosen:
+            return None
+        key = "secret_showing_two" if self.per_player > 1 else "secret_showing"
+        return UI(key, colours=colour_list(chosen))
 
     # -- next ----------------------------------------------------------------------
     def next(self) -> None:
@@ -167,12 +196,21 @@ class SecretScreen(AppScreen):
             return
         game_id, names, options = pending
         table = adapter(game_id)
+        deal = {n: self.picked[n] for n in names}
+        # Said to everyone: the table's words name no card (two players tapped the
+        # same colour), the rules' would (and name the option).
+        refusal = table.deal_refusal(deal)
+        if refusal is not None:
+            self._again(pending, refusal)
+            return
         try:
-            dealt = table.with_deal(options, {n: self.picked[n] for n in names})
-            app.start_game(game_id, names, dealt, reveal=False)
-        except CompanionError as error:
-            # e.g. two players named the same colour: ask again from the first player
-            self.pick(game_id, names, options)
-            self.index = 0
-            self._enter_player()
-            self.hint = error.message
+            app.start_game(game_id, names, table.with_deal(options, deal), reveal=False)
+        except CompanionError as error:  # the store could not keep the new game
+            self._again(pending, error.message)
+
+    def _again(self, pending: tuple[str, list[str], dict[str, Any]], why: Message) -> None:
+        """The deal is tapped again from the first player, `why` said under the cards."""
+        self.pick(*pending)
+        self.index = 0
+        self._enter_player()
+        self.hint = why

@@ -4,7 +4,8 @@ Each change is checked at once the way the file is (`config.from_dict`), so a ba
 value shows the file's own sentence; Save writes the file (`config.save`, atomic)
 to the path the app read it from. Every setting, the language too, takes effect with
 Save (the language, mute and the hourglass warnings at once, hardware settings after
-a restart); leaving with changes not saved asks first.
+a restart); leaving with changes not saved asks first. A language chosen in the menu
+is saved at once (`menu.keep_language`), and the draft takes it.
 """
 
 from __future__ import annotations
@@ -50,9 +51,23 @@ class SettingsScreen(AppScreen):
     notice = ObjectProperty(None, allownone=True)
     changed = BooleanProperty(False)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        App.get_running_app().bind(lang=self._language)
+
     @property
     def app(self) -> Any:
         return App.get_running_app()
+
+    def _language(self, *_: Any) -> None:
+        """The menu kept another language in the settings file: the draft takes it,
+        so that Save does not write the old one back."""
+        kept = self.app.settings.language
+        if not self.draft or self.draft.get("language") == kept:
+            return
+        self.draft = settings_data.with_value(dict(self.draft), ("language",), kept)
+        self.changed = self.draft != settings_data.draft_of(self.app.settings)
+        self.show(self.tab)
 
     def prepare(self) -> None:
         self.draft = settings_data.draft_of(self.app.settings)
@@ -143,13 +158,12 @@ class SettingsScreen(AppScreen):
         """Changes not saved: ask (save, leave without them, or stay) before going."""
         if not self.changed:
             return True
-        app = self.app
         AskView(
-            app.tr(S("unsaved_leave")),
+            S("unsaved_leave"),
             [
-                (app.tr(S("stay")), lambda: None),
-                (app.tr(S("discard")), lambda: self._leave(target)),
-                (app.tr(S("save_leave")), lambda: self._save_and_leave(target)),
+                (S("stay"), lambda: None),
+                (S("discard"), lambda: self._leave(target)),
+                (S("save_leave"), lambda: self._save_and_leave(target)),
             ],
         ).open()
         return False

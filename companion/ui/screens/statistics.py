@@ -139,12 +139,12 @@ class StatisticsScreen(AppScreen):
     def _fill_players(self, entries: Sequence[PlayerGameStats]) -> None:
         box = self.ids.content
         box.clear_widgets()
-        self.games = len({e.game for e in entries})
-        game = None
+        self.games = len({(e.game, e.title) for e in entries})
+        shown = None
         for entry in entries:
-            if entry.game != game:
-                game = entry.game
-                box.add_widget(Factory.StatsGame(text=stats.game_name(game)))
+            if (entry.game, entry.title) != shown:  # a title of its own: a table of its own
+                shown = (entry.game, entry.title)
+                box.add_widget(Factory.StatsGame(text=entry.title))
                 box.add_widget(StatsRow(messages=[S(h) for h in HEADERS], header=True))
             box.add_widget(StatsRow(messages=cells(entry)))
 

@@ -12,6 +12,8 @@ S = Catalog(
     "ui_screens",
     {
         "plain": "{text}",  # a value shown as it is (a port, a number)
+        "when": "{when:datetime}",  # a day and its time, the language's own way
+        "clock": "{when:time}",  # a time of day, with its seconds
         # home
         "history": "History",
         "statistics": "Statistics",

@@ -7,20 +7,14 @@ from __future__ import annotations
 from companion.core.messages import Catalog, Message, Plural
 from companion.core.terms import colour
 from companion.games.balmy_balloonists import messages as bbm
+from companion.ui import theme
 
-# Each balloon drawn as its name says, and always shown with the name: Okabe-Ito's
-# yellow, bluish green and blue (safe for colour-blind players); a red that reads as
-# red (Okabe-Ito's vermillion reads as orange) and a purple that reads as purple (its
-# "reddish purple" reads as pink); white/grey for the sixth balloon. A name written on
-# a balloon's colour takes `theme.readable_on`: each reaches 4.5:1 (WCAG's contrast
-# for text; tests/tables/test_balmy_table.py).
+# Each balloon drawn as its name says (the palette of every game: `theme`), and
+# always shown with the name. A name written on a balloon's colour takes
+# `theme.readable_on`: each reaches 4.5:1 (WCAG's contrast for text;
+# tests/tables/test_balmy_table.py).
 BALLOON_HEX: dict[str, str] = {
-    "red": "#D62828",
-    "yellow": "#F0E442",
-    "green": "#009E73",
-    "blue": "#0072B2",
-    "purple": "#8450C8",
-    "white": "#E0E0E0",
+    c: theme.BALLOON_COLOURS[c] for c in ("red", "yellow", "green", "blue", "purple", "white")
 }
 MOUNTAIN_HEX = {"brown": "#7A5230", "white": "#D8DDE6"}  # the board's mountain ranges
 

@@ -8,6 +8,7 @@ to send; the rules accept or refuse it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from companion import games
@@ -18,12 +19,13 @@ from companion.ui.strings import UI
 from companion.ui.tables.base.corrections import (
     Correction,
     Counter,
+    Deed,
     adjusted,
     player_correction,
 )
-from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, TableQuestion
+from companion.ui.tables.base.go import END_TURN, NOTHING, START_GLASS, Go, Send, TableQuestion
 from companion.ui.tables.base.options import TIMER_KEY, OptionField
-from companion.ui.tables.base.scoring import Scoring
+from companion.ui.tables.base.scoring import PlayedGame, Scoring
 
 if TYPE_CHECKING:
     from companion.play.table import GameInPlay
@@ -32,6 +34,7 @@ __all__ = [
     "TIMER_KEY",
     "Correction",
     "Counter",
+    "Deed",
     "OptionField",
     "TableAdapter",
     "adjusted",
@@ -39,6 +42,17 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class TurnRoll:
+    """The dice rolled this turn (() if none yet), and why the table takes no roll from
+    the dice reader now (None: it does), such as one before the turn's glass was turned
+    or after its time is up. That is the table's judgement of the moment, not the
+    rules': a game file may record a roll at any moment its contract allows."""
+
+    dice: Sequence[int] = ()
+    refusal: Message | None = None
 
 
 class TableAdapter(Generic[S]):
@@ -57,7 +71,14 @@ class TableAdapter(Generic[S]):
     dice: ClassVar[int] = 0  # the dice of one roll the reader may send; 0: none
     dice_action: ClassVar[str] = ""  # the action a roll is sent as (its `values`)
     secret_colours: ClassVar[tuple[str, ...]] = ()  # the secret balloon cards' colours
+    # Each seat's colour is its player's own, drawn beside the name. False: the players
+    # own no colour, so the screens draw none beside a name (it would read as a piece's
+    # colour); every seat then gets the same neutral colour, for the strip.
+    seats_coloured: ClassVar[bool] = True
     scoring: ClassVar[Scoring] = Scoring()  # the end on screen
+    # The game's name where it is chosen, when it is words to translate (a published
+    # game's name is not: None shows the rules' `name`).
+    label: ClassVar[Message | None] = None
 
     @property
     def screen(self) -> str:
@@ -83,6 +104,12 @@ class TableAdapter(Generic[S]):
         """The table's own question that play waits for now, if any."""
         return None
 
+    def expired(self, play: GameInPlay[S]) -> Send | None:
+        """What the table records by itself when this turn's glass runs out (the rules'
+        "time is up"), once a run of the glass: an undo of it stands. None: nothing
+        (a table that asks a question of its own at the end says so in `question`)."""
+        return None
+
     # -- the turn timer --------------------------------------------------------------
     def timer_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float:
         return float(app_options.get(TIMER_KEY) or 0)
@@ -99,6 +126,13 @@ class TableAdapter(Generic[S]):
         """The rules recorded that this turn's glass ran out."""
         return False
 
+    def turn_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float | None:
+        """The sand the current turn's glass starts with, when turns start with less
+        than the whole glass (`timer_seconds`): a time bank per player, where the
+        glass is the whole bank and a turn gets what is left of the current player's.
+        None: every turn the whole glass."""
+        return None
+
     def glass_turn(self, session: Session[S]) -> int | None:
         """The running turn's number when the glass is the app's own, which GO starts
         and the turn's end resets; None when the rules keep the glass, or no turn runs."""
@@ -106,7 +140,8 @@ class TableAdapter(Generic[S]):
 
     # -- players and their balloons ----------------------------------------------------
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
-        """(colour name, "#RRGGBB") of each seat, in seat order."""
+        """(colour name, "#RRGGBB") of each seat, in seat order (the strip shows the
+        current one; the screens draw it beside the name when `seats_coloured`)."""
         raise NotImplementedError
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
@@ -128,21 +163,27 @@ class TableAdapter(Generic[S]):
         the app deals them."""
         return dict(options)
 
-    def roll_of_turn(self, session: Session[S]) -> Sequence[int]:
-        """The dice rolled this turn, () if none yet."""
-        return ()
-
-    def roll_refusal(self, play: GameInPlay[S]) -> Message | None:
-        """Why the table does not take a roll from the dice reader now (None: it does),
-        such as a roll before the turn's glass was turned or after its time is up. The
-        table's judgement of the moment, not the rules': a game file may record a roll
-        at any moment its contract allows."""
+    def deal_refusal(self, deal: Mapping[str, Sequence[str]]) -> Message | None:
+        """Why the players' own `deal` of the secret balloons cannot be, said to all of
+        them, or None. Its words name no card: the screen goes round the table, and a
+        colour named there is a secret told."""
         return None
+
+    def turn_roll(self, play: GameInPlay[S]) -> TurnRoll:
+        """The dice rolled this turn, and whether the table takes a roll from the dice
+        reader now."""
+        return TurnRoll()
 
     # -- corrections ---------------------------------------------------------------------
     def correction(self, session: Session[S], subject: str) -> Correction | None:
         """The counts of `subject` (a player, or a balloon's colour) a tap corrects."""
         return None
+
+    def deeds(self, play: GameInPlay[S], subject: str) -> tuple[Deed, ...]:
+        """What else a tap on `subject` may do (pass them the turn, put them out),
+        each one action; asked again when pressed, so that what it sends is of that
+        moment (the seconds of a turn)."""
+        return ()
 
     # -- words -------------------------------------------------------------------------
     def step(self, session: Session[S]) -> Message | None:
@@ -168,6 +209,17 @@ class TableAdapter(Generic[S]):
         if round_number is None:
             return UI("resume_plain", game=game, player=current)
         return UI("resume_round", game=game, round=round_number, player=current)
+
+    def played_game(self, session: Session[S]) -> PlayedGame:
+        """What BG Stats is told the finished game `session` was: by default the game
+        itself (its name, its descriptor's BG Stats id), with points unless no player
+        has a score."""
+        players = session.summary()["players"]
+        return PlayedGame(
+            name=session.rules.title(session.setup.options),
+            source_id=games.entry(self.game_id).bgstats,
+            no_points=all(p.get("score") is None for p in players),
+        )
 
     def describe(self, action: ActionBase, before: S) -> Message:
         """`action` in the players' words ("Kasia's end of turn"), from the state

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.core.messages import Catalog, Message, Param
 from companion.ui.strings import UI
+from companion.ui.tables.base.go import Send
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,16 @@ class Counter:
     token: str
     label: Message
     count: int
-    icon: tuple[str, str]
+    icon: tuple[str, str] = ("", "")  # none: the count's name says it
+
+
+@dataclass(frozen=True)
+class Deed:
+    """Something a player's tap may do besides correcting the counts (pass them the
+    turn, put them out of the game): its words and the action it sends."""
+
+    label: Message
+    send: Send
 
 
 @dataclass(frozen=True)

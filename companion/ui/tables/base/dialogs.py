@@ -24,6 +24,7 @@ from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.ui.tables.base.adapter import Correction
+from companion.ui.tables.base.corrections import Deed
 from companion.ui.widgets import Sheet, StepTap, sized
 
 if TYPE_CHECKING:
@@ -138,11 +139,15 @@ class ConfirmDialog(TableDialog):
 
 class CorrectionDialog(TableDialog):
     """The table and the app disagree: one player's (or balloon's) counts put right
-    with -/+ (a tap 1, a hold 5), each step an `adjust` action the rules check. The
-    adapter says what the counts are and what an `adjust` names."""
+    with -/+ (a tap 1, a hold 5), each step an `adjust` action the rules check; more
+    than four counts in two columns. The adapter says what the counts are and what an
+    `adjust` names, and what else a tap there may do (its deeds: a button each, dimmed
+    while the rules would refuse it, closing the dialog once done)."""
 
     title = StringProperty("")
     rows = NumericProperty(2)
+    columns = NumericProperty(1)
+    deeds = NumericProperty(0)
 
     def __init__(self, screen: TableScreen, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -172,20 +177,60 @@ class CorrectionDialog(TableDialog):
         self.title = app.tr(found.title)
         for counter in found.counters:
             self._counts[counter.token].label = app.tr(counter.label)
+        self._deeds()
+
+    def _found_deeds(self) -> tuple[Deed, ...]:
+        model = self.screen.model
+        return model.adapter.deeds(model.play, self.subject) if model is not None else ()
+
+    def _deeds(self, *_: Any) -> None:
+        """A button for each deed, dimmed while the rules would refuse it now."""
+        box = self.ids.deeds
+        box.clear_widgets()
+        model = self.screen.model
+        app = App.get_running_app()
+        deeds = self._found_deeds()
+        self.deeds = len(deeds)
+        for index, deed in enumerate(deeds):
+            tap = Factory.Tap(text=app.tr(deed.label), font_size=18 * app.scale)
+            action = model.rules.parse_action({"type": deed.send.type, **deed.send.fields})
+            tap.enabled = model.session.refusal(action) is None
+            tap.bind(on_release=lambda _w, i=index: self.do(i))
+            box.add_widget(tap)
+
+    def do(self, index: int) -> None:
+        """A deed, as it is at this moment: done, the dialog closes; refused, the
+        rules' sentence says why."""
+        deeds = self._found_deeds()
+        if index >= len(deeds):
+            return
+        send = deeds[index].send
+        refused = self.screen.dialogs.attempt(send.type, **send.fields)
+        if refused is None:
+            self.dismiss()
+        else:
+            self.error = refused
 
     def _correction(self, subject: str) -> Correction | None:
         model = self.screen.model
         return model.adapter.correction(model.session, subject) if model is not None else None
 
     def _build(self, found: Correction) -> None:
-        self.rows = len(found.counters)
+        count = len(found.counters)
+        self.columns = 1 if count <= MAX_IN_A_LINE else 2
+        self.rows = -(-count // self.columns)
         box = self.ids.counters
         box.clear_widgets()
+        box.cols = self.columns
         self._counts = {}
         for counter in found.counters:
-            row = Factory.CorrectionRow()
+            row = Factory.CorrectionRow()  # a kv class: its properties are set once made
+            row.compact = self.columns > 1
             widget, kind = counter.icon
-            row.ids.icon.add_widget(Factory.get(widget)(kind=kind))
+            if widget:
+                row.ids.icon.add_widget(Factory.get(widget)(kind=kind))
+            else:
+                row.ids.icon.width = 0
             for step in (w for w in row.walk(restrict=True) if isinstance(w, StepTap)):
                 step.bind(on_step=lambda _w, delta, t=counter.token: self.step(t, delta))
             self._counts[counter.token] = row
@@ -199,6 +244,7 @@ class CorrectionDialog(TableDialog):
             return
         for counter in found.counters:
             self._counts[counter.token].count = counter.count
+        self._deeds()
 
     def step(self, token: str, delta: int) -> None:
         found = self._correction(self.subject)

@@ -37,11 +37,20 @@ class ScoreRow:
 
 
 @dataclass(frozen=True)
+class ScoreChoice:
+    """One answer that ends the game in a tap (won, lost), and the action it sends."""
+
+    label: Message
+    send: Send
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
-    """What the score screen asks for, once the game is over and its count is the
-    table's to type: a number of up to `digits` digits for each row, sent as the
-    action `action` with the numbers in its field `field`; `missing` says a number is
-    still to type."""
+    """What the score screen asks for when the count is the table's to type (once the
+    game is over, or as the way it ends): a number of up to `digits` digits for each
+    row (below zero too where `negative`), sent as the action `action` with the
+    numbers in its field `field`; `missing` says a number is still to type. Or,
+    with `choices`, no numbers: one tap on an answer sends its action."""
 
     help: Message
     rows: tuple[ScoreRow, ...]
@@ -49,9 +58,24 @@ class ScoreSheet:
     action: str
     field: str
     digits: int = 2
+    negative: bool = False
+    choices: tuple[ScoreChoice, ...] = ()
 
     def send(self, entered: Mapping[str, int]) -> Send:
         return Send(self.action, {self.field: {r.key: int(entered[r.key]) for r in self.rows}})
+
+    def typed(self, digits: str, key: str) -> str:
+        """`digits` (a row's number as typed so far) after the key `key`: a digit
+        (at most `digits` of them, no leading zero), "<" (delete) or "-" (the sign,
+        where the numbers may be below zero)."""
+        sign = "-" if digits.startswith("-") else ""
+        number = digits.removeprefix("-")
+        if key == "-":
+            return number if sign or not self.negative else "-" + number
+        if key == "<":
+            return sign + number[:-1] if number[:-1] else ""
+        number = (number + key)[-self.digits :].lstrip("0") or "0"
+        return sign + number
 
 
 @dataclass(frozen=True)
@@ -62,6 +86,20 @@ class ScoreTable:
     headers: tuple[Message, ...]
     rows: tuple[tuple[str, ...], ...]
     widths: tuple[int, ...] = (88, 52)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """The game a finished play is logged as at BG Stats: its name there, its id
+    (`sourceGameId`: short, and the same for every play of that game), whether the
+    highest score wins, whether it has no points (a race, places, a game won or lost
+    together) and its BoardGameGeek id where it is known."""
+
+    name: str
+    source_id: str
+    highest_wins: bool = True
+    no_points: bool = False
+    bgg_id: int | None = None
 
 
 class Scoring:

@@ -192,7 +192,7 @@ class TableScreen(AppScreen):
             self.seconds_text, self.seconds_hex = "", theme.TEXT_DIM
             self.phase_text = app.tr(self.untimed)
             return
-        self.seconds_text = app.t("seconds_left", seconds=model.whole_seconds)
+        self.seconds_text = self.clock_text(model.whole_seconds)
         self.seconds_hex = theme.DANGER if model.warning else theme.TEXT
         self.phase_text = {"paused": app.t("paused"), "expired": app.t("time_up")}.get(
             model.phase, ""
@@ -207,6 +207,10 @@ class TableScreen(AppScreen):
         partial = list(model.partial)
         self.dice_values = partial or list(model.dice) or [0] * model.adapter.dice
         self.dice_missing = [not v for v in partial]
+
+    def clock_text(self, seconds: int) -> str:
+        """The glass's seconds left as the table shows them ("25 s")."""
+        return str(self.app.t("seconds_left", seconds=seconds))
 
     def show_frame(self, *_: Any) -> None:
         if self.model is not None:

@@ -1,8 +1,9 @@
 """What the Wyścig balonów table needs that the rules do not say: GO's meaning now,
 the table's questions (the round's order cards, the dice not placed when the sand ran
-out), the rules' hourglass, the seat colours (not balloon colours: the balloons are
-secret), the secret balloon cards, the five dice, the new-game options and the score.
-Answered from the rules' own helpers; no Kivy here."""
+out), the rules' hourglass, the seats (no colour: a player owns no balloon, and a
+seat's colour beside a balloon's reads as one), the secret balloon cards, the five
+dice, the new-game options and the score. Answered from the rules' own helpers; no
+Kivy here."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from companion.ui.tables.base.adapter import (
     Counter,
     OptionField,
     TableAdapter,
+    TurnRoll,
     player_correction,
 )
 from companion.ui.tables.base.go import END_TURN, MOVE_ON, NOTHING, Go, Send, TableQuestion
@@ -30,6 +32,9 @@ from companion.ui.tables.wyscig.text import W, key
 if TYPE_CHECKING:
     from companion.play.table import GameInPlay
 
+# Every seat's light on the strip: the screen's text white, no balloon's colour (a
+# Wyścig balloon is blue, pink, yellow, green or red).
+SEAT = ("white", theme.TEXT)
 BY_APP_OR_TABLE = (("app", key("by_app")), ("table", key("by_table")))
 
 # The order cards dealt at the table: the players tap it in (the table's OrderDialog).
@@ -46,6 +51,7 @@ class WyscigAdapter(TableAdapter[wb.State]):
     dice = wb.DICE
     dice_action = "dice"
     secret_colours = wb.BALLOONS
+    seats_coloured = False
     scoring = WyscigScoring()
     options = (
         OptionField("timer_seconds", key("timer"), "seconds", 30),
@@ -94,7 +100,7 @@ class WyscigAdapter(TableAdapter[wb.State]):
 
     # -- players and their balloons ----------------------------------------------------
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
-        return [theme.seat_colour(i) for i in range(len(names))]
+        return [SEAT for _ in names]
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return wb.balloons_per_player(count)
@@ -111,21 +117,24 @@ class WyscigAdapter(TableAdapter[wb.State]):
         cards = "app" if deal is None else {name: list(c) for name, c in deal.items()}
         return {**options, "balloon_cards": cards}
 
-    def roll_of_turn(self, session: Session[wb.State]) -> Sequence[int]:
-        return session.state.turn.dice or ()
+    def deal_refusal(self, deal: Mapping[str, Sequence[str]]) -> Message | None:
+        """Two players tapped the same colour (the rules would name it: a secret)."""
+        tapped = [colour for cards in deal.values() for colour in cards]
+        return W("deal_twice") if len(set(tapped)) < len(tapped) else None
 
-    def roll_refusal(self, play: GameInPlay[wb.State]) -> Message | None:
+    def turn_roll(self, play: GameInPlay[wb.State]) -> TurnRoll:
         """The turn's roll comes after GO turned the hourglass (or said an untimed
         player rolled) and before its sand ran out: the dice are being placed then."""
         state = play.session.state
+        dice = state.turn.dice or ()
         if state.over:
-            return None  # the rules say why
+            return TurnRoll(dice)  # the rules say why
         if not state.turn.timer_started:
             timed = wb.RULES.timed_now(state)
-            return UI("dice_before_glass") if timed else UI("dice_before_go")
+            return TurnRoll(dice, UI("dice_before_glass") if timed else UI("dice_before_go"))
         if state.turn.timer_expired or play.timer.ran_out():
-            return UI("dice_time_up")
-        return None
+            return TurnRoll(dice, UI("dice_time_up"))
+        return TurnRoll(dice)
 
     # -- corrections and words ---------------------------------------------------------
     def correction(self, session: Session[wb.State], subject: str) -> Correction | None:
@@ -139,20 +148,10 @@ class WyscigAdapter(TableAdapter[wb.State]):
         )
 
     def step(self, session: Session[wb.State]) -> Message | None:
-        """The order, the round's obstacle, the roll, or placing the dice and moving:
-        the rules' own prompt for it."""
-        state = session.state
-        current = state.current
-        if state.over:
-            return wb.M("p_score") if state.distances is None else None
-        if not state.order or current is None:
-            return wb.M("p_deal_order", round=state.round)
-        if wb.RULES.needs_obstacle(state):
-            return wb.M("p_place_obstacle", player=state.order[0])
-        if not state.turn.timer_started:
-            timed = wb.RULES.timed_now(state)
-            return wb.M("p_roll_timed" if timed else "p_roll_untimed", player=current)
-        return wb.M("p_place_dice", player=current)
+        """The order, the round's obstacle, the roll, placing the dice (after the sand
+        ran out, the unplaced ones) and moving, or finishing a turn in which a balloon
+        landed: the rules' own prompt for it (`wb.RULES.step`)."""
+        return wb.RULES.step(session.state)
 
     def describe(self, action: ActionBase, before: wb.State) -> Message:
         return words.describe(action, before)

@@ -11,7 +11,6 @@ from kivy.factory import Factory
 from kivy.properties import ListProperty, ObjectProperty
 
 from companion.games import wyscig_balonow as wb
-from companion.ui import theme
 from companion.ui.tables.base.dialogs import TableDialog
 from companion.ui.tables.wyscig.adapter import ADAPTER
 from companion.ui.tables.wyscig.text import W
@@ -51,10 +50,7 @@ class OrderDialog(TableDialog):
         grid.clear_widgets()
         scale = App.get_running_app().scale
         for name in model.names:
-            hex_colour = model.seat(name)[1]
             button = sized(Factory.Tap(text=name), 24 * scale)
-            button.bg = theme.rgba(hex_colour)
-            button.fg = theme.rgba(theme.readable_on(hex_colour))
             button.bind(on_release=lambda _w, n=name: self.tap(n))
             grid.add_widget(button)
 

@@ -10,7 +10,6 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
-from companion.ui import theme
 from companion.ui.tables.base.screen import TableScreen
 from companion.ui.tables.wyscig import view
 from companion.ui.tables.wyscig.adapter import ORDER, UNPLACED
@@ -24,7 +23,6 @@ class WyscigScreen(TableScreen):
     round_text = StringProperty("")
     obstacles_text = StringProperty("")
     current_name = StringProperty("")
-    current_hex = StringProperty(theme.TEXT)
     needs_obstacle = BooleanProperty(False)
 
     untimed: ClassVar[Message | None] = W("no_hourglass")
@@ -56,7 +54,6 @@ class WyscigScreen(TableScreen):
         self.round_text = self.app.tr(view.round_text(summary))
         self.obstacles_text = view.obstacles_text(summary)
         self.current_name = current or ""
-        self.current_hex = model.seat(current)[1] if current else theme.TEXT
         self.needs_obstacle = wb.RULES.needs_obstacle(self.state)
         self._show_order(summary)
         self._show_players(summary)
@@ -68,7 +65,6 @@ class WyscigScreen(TableScreen):
             {
                 "label": self.app.tr(card.label),
                 "name": card.name,
-                "swatch": theme.rgba(self.model.seat(card.name)[1]),
                 "current": card.current,
             }
             for card in view.order_cards(self.state, summary)
@@ -79,7 +75,6 @@ class WyscigScreen(TableScreen):
         rows = [
             {
                 "name": line.name,
-                "swatch": theme.rgba(self.model.seat(line.name)[1]),
                 "mail": line.mail,
                 "penalty": line.penalty,
                 "current": line.current,

@@ -40,6 +40,8 @@ W = Catalog(
         "balloon_cards": "Balloon cards",
         "by_app": "app deals",
         "by_table": "table deals",
+        "deal_twice": "Two of you tapped the same colour. Look at your balloon cards "
+        "again and tap them once more, one after another.",
         # the score, the results and home
         "score_help": "Squares from each balloon to the landing zone token",
         "score_balloon": "{player}: {colour}",

@@ -15,9 +15,10 @@ from companion.ui.widgets import Token
 
 
 class OrderChip(BoxLayout):
+    """An order card and its player's name (no colour: a player owns no balloon)."""
+
     label = StringProperty("")
     name = StringProperty("")
-    swatch = ColorProperty(theme.rgba(theme.TEXT))
     current = BooleanProperty(False)
 
 
@@ -25,7 +26,6 @@ class PlayerRow(ButtonBehavior, BoxLayout):
     """A player's tokens at a glance; a tap opens the corrections."""
 
     name = StringProperty("")
-    swatch = ColorProperty(theme.rgba(theme.TEXT))
     mail = NumericProperty(0)
     penalty = NumericProperty(0)
     current = BooleanProperty(False)

@@ -1,0 +1,176 @@
+"""The new-game screen's option rows, built from the table's `OptionField`s: a row
+per place (`options.rows`), each 48 px high, its label on the left; what each kind
+of option shows and what a tap on it asks the screen to do. The places never move
+when an option is chosen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from kivy.app import App
+from kivy.factory import Factory
+
+from companion.core.messages import Message
+from companion.ui.strings import UI
+from companion.ui.tables.base.options import OptionField, Row, rows, value_of
+from companion.ui.widgets import StepTap, sized
+
+if TYPE_CHECKING:
+    from companion.ui.screens.newgame import NewGameScreen
+
+ROW_PX = 48
+LABEL_PX = 132
+NOTE_LINES = 3  # a note's room under its option, kept while no note is said
+FLAGS_IN_A_LINE = 2
+PLAYERS_IN_A_LINE = 3
+
+
+def label_message(key: str) -> Message:
+    """An option's label: a UI key, or a whole message key from a table's catalog."""
+    return Message(key) if "." in key else UI(key)
+
+
+def label_text(key: str) -> str:
+    return str(App.get_running_app().tr(label_message(key)))
+
+
+def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str:
+    """What a pick shows for `value`: its label, or the name of the item it names."""
+    items = {i["id"]: i["name"] for i in options.get(field.choices_from, ())}
+    for choice, key in field.picks(options):
+        if choice == value:
+            return label_text(key) if key is not None else str(items.get(choice, ""))
+    return ""
+
+
+class OptionRows:
+    """Builds the rows into the screen's options box; every tap goes to the screen."""
+
+    def __init__(self, screen: NewGameScreen) -> None:
+        self.screen = screen
+        self.scale = App.get_running_app().scale
+
+    def build(self, box: Any, fields: list[OptionField], options: Mapping[str, Any]) -> None:
+        box.clear_widgets()
+        for row in rows(fields, options):
+            box.add_widget(self._row(row, options))
+            if row.notes:  # the note's room stays while no note is said
+                field = row.field
+                notes = field.notes if field is not None else ()
+                value = options.get(field.key) if field is not None else None
+                said = next((label_text(n) for v, n in notes if v == value), "")
+                note = Factory.OptionNote(text=said)
+                note.height = (21 * NOTE_LINES + 4) * self.scale
+                box.add_widget(note)
+        box.add_widget(Factory.Widget())
+
+    def _row(self, row: Row, options: Mapping[str, Any]) -> Any:
+        line = Factory.BoxLayout(size_hint_y=None, spacing=6 * self.scale)
+        line.height = ROW_PX * self.scale
+        field = row.field
+        if field is None or field.kind != "flags":  # flags: their label is a cell of theirs
+            label = Factory.Dim(text=label_text(field.label) if field else "", size_hint_x=None)
+            label.width, label.shorten = LABEL_PX * self.scale, False
+            line.add_widget(label)
+        if field is not None:
+            value = value_of(field, options)
+            line.height = max(line.height, self._value(line, field, value, options))
+        else:
+            line.add_widget(Factory.Widget())
+        for extra, shown in row.inline:
+            box = Factory.BoxLayout(size_hint_x=0.75)
+            if shown:
+                self._value(box, extra, value_of(extra, options), options)
+            line.add_widget(box)
+        return line
+
+    def _value(self, line: Any, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
+        """The field's widgets added to `line`; returns the height they need."""
+        kind = field.kind
+        if kind in ("seconds", "minutes"):
+            self._stepper(line, field, value)
+        elif kind == "choice":
+            for choice, key in field.choices:
+                toggle = Factory.Toggle(text=label_text(key), active=value == choice)
+                if len(field.choices) > 2:  # three side by side: room for longer words
+                    toggle.font_size = 16 * self.scale
+                toggle.bind(on_release=lambda _w, c=choice: self.screen.set_option(field.key, c))
+                line.add_widget(toggle)
+        elif kind == "flags":
+            return self._flags(line, field, value)
+        elif kind in ("player", "players"):
+            return self._players(line, field, value)
+        else:
+            line.add_widget(self._opener(field, value, options))
+        return ROW_PX * self.scale
+
+    def _stepper(self, line: Any, field: OptionField, value: int) -> None:
+        """- value +: a tap steps once, a hold five times."""
+        app = App.get_running_app()
+        for sign in (-1, 1):
+            tap = sized(StepTap(text="-" if sign < 0 else "+", sign=sign), 28 * self.scale)
+            tap.size_hint_x = None
+            tap.width = 56 * self.scale
+            tap.bind(on_step=lambda _w, delta: self.screen.step(field, delta))
+            line.add_widget(tap)
+            if sign < 0:
+                if field.kind == "minutes":
+                    shown = app.t("minutes", minutes=value // 60)
+                else:
+                    shown = app.t("seconds", seconds=value) if value else app.t("timer_off")
+                line.add_widget(sized(Factory.Text(text=shown, halign="center"), 24 * self.scale))
+
+    def _flags(self, line: Any, field: OptionField, value: Any) -> float:
+        """On/off options in lines of two across the whole row, their label the first
+        cell: room for long names in any language."""
+        count = len(field.choices) + 1
+        lines = -(-count // FLAGS_IN_A_LINE)
+        grid = Factory.GridLayout(cols=FLAGS_IN_A_LINE, spacing=6 * self.scale)
+        caption = Factory.Dim(text=label_text(field.label))
+        caption.shorten = False
+        grid.add_widget(caption)
+        for flag, label_key in field.choices:
+            toggle = sized(Factory.Toggle(text=label_text(label_key)), 16 * self.scale)
+            toggle.active = flag in value
+            toggle.bind(on_release=lambda _w, f=flag: self.screen.toggle_flag(field.key, f))
+            grid.add_widget(toggle)
+        line.add_widget(grid)
+        return float((ROW_PX * lines + 6 * (lines - 1)) * self.scale)
+
+    def _players(self, line: Any, field: OptionField, value: Any) -> float:
+        """A toggle per seated player, in lines of three for more than three."""
+        names = self.screen.seated_names
+        cols = min(max(1, len(names)), PLAYERS_IN_A_LINE)
+        lines = max(1, -(-len(names) // cols))
+        grid = Factory.GridLayout(cols=cols, spacing=6 * self.scale)
+        one = field.kind == "player"
+        call: Callable[[str, str], None] = (
+            self.screen.set_option if one else self.screen.toggle_player
+        )
+        for index, name in enumerate(names):
+            active = (value == name or (value is None and index == 0)) if one else name in value
+            toggle = sized(Factory.Toggle(text=name, active=active), 16 * self.scale)
+            toggle.bind(on_release=lambda _w, n=name: call(field.key, n))
+            grid.add_widget(toggle)
+        line.add_widget(grid)
+        return float((ROW_PX * lines + 6 * (lines - 1)) * self.scale)
+
+    def _opener(self, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
+        """A text, a number, a pick or counters: one button showing the value, which
+        opens what changes it."""
+        app = App.get_running_app()
+        if field.kind == "pick":
+            shown = pick_text(field, options, value)
+        elif field.kind == "counters":
+            shown = ", ".join(c["name"] for c in value) or app.t("counters_none")
+        elif value in (None, ""):
+            shown = app.t("option_none") if field.inline else app.t("tap_to_type")
+        else:
+            shown = str(value)
+        if field.inline:
+            shown = app.t("option_and_value", option=label_text(field.label), value=shown)
+        tap = sized(Factory.OptionTap(text=shown), 18 * self.scale)
+        tap.empty = value in (None, "", ()) or value == []
+        tap.bind(on_release=lambda _w: self.screen.open_option(field))
+        return tap

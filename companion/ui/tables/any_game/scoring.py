@@ -1,0 +1,73 @@
+"""The end of any board game on screen: the points every player scored (below zero
+too), or each one's place, typed on the score screen; or won or lost together, one
+tap; with a counter as the points, nothing to type. The live table shows the rules'
+ranks of what is typed. No Kivy; nothing counted here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.session import Session
+from companion.games import any_game as ag
+from companion.ui.strings import UI
+from companion.ui.tables.any_game.text import UA, seat_hex
+from companion.ui.tables.base.go import Send
+from companion.ui.tables.base.scoring import (
+    ScoreChoice,
+    ScoreRow,
+    ScoreSheet,
+    ScoreTable,
+    Scoring,
+)
+
+POINT_DIGITS = 5
+PLACE_DIGITS = 1  # eight players at most
+
+
+def rows(state: ag.State) -> tuple[ScoreRow, ...]:
+    return tuple(
+        ScoreRow(p.name, UA("name", name=p.name), seat_hex(seat)[1])
+        for seat, p in enumerate(state.players)
+    )
+
+
+class AnyScoring(Scoring):
+    def sheet(self, session: Session[Any]) -> ScoreSheet | None:
+        """Before the end, as the way the game ends: points, places or won/lost;
+        nothing where a counter is the points (the table ends the game itself)."""
+        state: ag.State = session.state
+        options = state.options
+        if state.over or options.score_from is not None:
+            return None
+        if options.scoring == "coop":
+            choices = tuple(
+                ScoreChoice(UA("won" if won else "lost"), Send("finish", {"won": won}))
+                for won in (True, False)
+            )
+            missing = UA("score_help_coop")
+            return ScoreSheet(missing, (), missing, "finish", "won", choices=choices)
+        if options.scoring == "places":
+            help_, missing = UA("score_help_places"), UA("score_missing_places")
+            return ScoreSheet(help_, rows(state), missing, "places", "places", PLACE_DIGITS)
+        help_, missing = UA("score_help_points"), UA("score_missing_points")
+        return ScoreSheet(help_, rows(state), missing, "score", "points", POINT_DIGITS, True)
+
+    def table(self, summary: Mapping[str, Any]) -> ScoreTable:
+        """Each player's place as the rules rank what is typed so far, and the points
+        where the game has them."""
+        players = summary.get("players", [])
+        points = any(p.get("score") is not None for p in players)
+
+        def place(player: Mapping[str, Any]) -> str:
+            return "" if player.get("rank") is None else f"{player['rank']}."
+
+        if not points:
+            plain = (UI("score_col_player"), UA("score_col_place"))
+            return ScoreTable(plain, tuple((str(p["name"]), place(p)) for p in players))
+        headers = (UI("score_col_player"), UA("score_col_place"), UI("score_col_total"))
+        found = tuple(
+            (str(p["name"]), place(p), "" if p.get("score") is None else str(p["score"]))
+            for p in players
+        )
+        return ScoreTable(headers, found, widths=(88, 52, 64))

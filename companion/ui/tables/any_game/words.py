@@ -1,0 +1,54 @@
+"""Each any-game action in the players' words ("Anna's end of turn"), from the action
+and the state before it: what "Undone: ...", "Redone: ..." and History's log say.
+Pure: no Kivy, never an action's type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.core.messages import Message
+from companion.games import any_game as ag
+from companion.ui.strings import UI
+from companion.ui.tables.any_game.text import UA
+
+Say = Callable[[Any, ag.State, str], Message]
+
+PLAIN = {
+    "start_timer": "did_start_timer",
+    "timer_expired": "did_timer_expired",
+    "end_turn": "did_end_turn",
+    "reverse": "did_reverse",
+    "score": "did_score",
+    "places": "did_places",
+}
+
+
+def _finish(action: Any, _before: ag.State, _player: str) -> Message:
+    if action.won is None:
+        return UA("did_finish")
+    return UA("did_finish_won" if action.won else "did_finish_lost")
+
+
+def _adjust(action: Any, before: ag.State, _player: str) -> Message:
+    counter = before.options.counter(action.token)
+    name = counter.name if counter is not None else action.token
+    return UA("did_adjust", player=action.player, counter=name, delta=f"{action.delta:+d}")
+
+
+SAID: dict[str, Say] = {
+    "pass_to": lambda a, _b, player: UA("did_pass_to", player=player, chosen=a.player),
+    "eliminate": lambda a, _b, _p: UA("did_eliminate", chosen=a.player),
+    "finish": _finish,
+    "adjust": _adjust,
+}
+
+
+def describe(action: Any, before: ag.State) -> Message:
+    """`action` in words; `before` is the state it was applied to."""
+    kind = str(getattr(action, "type", ""))
+    player = before.active.name
+    if kind in PLAIN:
+        return UA(PLAIN[kind], player=player)
+    say = SAID.get(kind)
+    return say(action, before, player) if say else UI("did_action")
