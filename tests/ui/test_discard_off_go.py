@@ -25,6 +25,7 @@ from tests.ui.harness import Harness
 # game is kept and comes back, and only a hold of 1.5 s quits.
 DISCARD = re.compile(r"\b(cancel|clear|abandon|delete|discard|remove)\b", re.IGNORECASE)
 Box = tuple[float, float, float, float]
+OPTIONS = {"any-game": {"title": "Carcassonne"}}  # its options with no default
 
 
 def box(widget: Any) -> Box:
@@ -76,7 +77,12 @@ def over(ui: Harness) -> list[Any]:
 
 @pytest.mark.parametrize("game", games.game_ids())
 def test_no_discarding_button_of_any_view_over_a_table_meets_go(tmp_path: Path, game: str) -> None:
-    ui = Harness(tmp_path, new_game=(game, ["Kasia", "Ola", "Jan"]))
+    if game in OPTIONS:  # a game that needs options is started as the new game does
+        ui = Harness(tmp_path)
+        ui.app.start_game(game, ["Kasia", "Ola", "Jan"], OPTIONS[game], reveal=False)
+        ui.step(3)
+    else:
+        ui = Harness(tmp_path, new_game=(game, ["Kasia", "Ola", "Jan"]))
     try:
         if ui.app.root.current == "secret":
             ui.pass_secret()
