@@ -1,11 +1,13 @@
 """What a player feels (issue 9): a GO press to the stored action and the LED frame,
 the same press to the screen, the hourglass's expiry on screen, the buzzer's and the
 strip's timing while the screen stalls (issue 15), dice lines, start-up,
-CPU at rest and with the sand running, and memory after a game. Each figure stands
+CPU at rest and with the sand running, memory after a game, and a touch to its action
+with the other core busy (issue 25). Each figure stands
 beside a baseline measured in the same run (gpiozero alone, pyserial alone, a Kivy
 hello-world alone).
 
-The window figures come from `bench.app_probe` in processes of their own.
+The window figures come from `bench.app_probe` and `bench.touch_probe` in processes of
+their own.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from hardware.strip import RecordingStrip
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESSES = 1000
+FRAME_MS = 1000 / 60  # one frame at the app's maxfps
 LINES = 20_000
 
 Figures = dict[str, dict[str, Any]]
@@ -149,10 +152,10 @@ def _read_rate(blob: bytes, *, parse: bool) -> float:
 # -- the window ----------------------------------------------------------------------------
 
 
-def probe(mode: str, timeout: float = 180) -> dict[str, Any]:
+def probe(mode: str, timeout: float = 180, module: str = "bench.app_probe") -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as data:
         result = subprocess.run(
-            [sys.executable, "-m", "bench.app_probe", mode],
+            [sys.executable, "-m", module, mode],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -164,6 +167,17 @@ def probe(mode: str, timeout: float = 180) -> dict[str, Any]:
             found: dict[str, Any] = json.loads(line)
             return found
     raise RuntimeError(f"app_probe {mode} printed no figure: {result.stderr[-800:]}")
+
+
+def touch_with_the_other_core_busy() -> dict[str, Any]:
+    """`bench.touch_probe` (1,000 taps on a counter's -/+) while a busy loop keeps the
+    other core busy; the loop is started here and ended by its PID."""
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        return probe("touch", timeout=900, module="bench.touch_probe")
+    finally:
+        hog.kill()
+        hog.wait()
 
 
 def run() -> Figures:
@@ -182,7 +196,13 @@ def run() -> Figures:
     bare_rss = float(probe("bare_rss")["mb"])
     for screen_name, mb in memory["screens"]:  # the figure is one; the way there is here
         print(f"    rss after {screen_name:10} {mb:6.1f} MB", flush=True)
+    touch = touch_with_the_other_core_busy()
     return {
+        "touch_to_action_p99_ms": _figure(touch["p99_ms"], "ms", round(FRAME_MS + 10, 1)),
+        "touch_to_action_p50_ms": _figure(touch["p50_ms"], "ms", None),
+        "touch_to_action_max_ms": _figure(touch["max_ms"], "ms", None),
+        "touches_lost_of_1000": _figure(touch["lost"], "taps", 0),
+        "touches_misread_of_1000": _figure(touch["misread"], "taps", 0),
         "button_to_state_p99_ms": _figure(state_p99, "ms", 5),
         "button_raw_gpiozero_p99_ms": _figure(raw_p99, "ms", None),
         "button_to_screen_p99_ms": _figure(screen["p99_ms"], "ms", 33),

@@ -151,6 +151,19 @@ def abandon(db: Db, session_id: int, stamp: str) -> None:
     db.write(mark)
 
 
+def take_back(db: Db, session_id: int) -> None:
+    """An abandoned game given back to the players: unfinished again, its log and its
+    last played time as they were. A game that was not abandoned stays as it is."""
+
+    def unmark(conn: sqlite3.Connection) -> None:
+        found = conn.execute("SELECT id FROM sessions WHERE id = ?", (session_id,))
+        if found.fetchone() is None:
+            raise NoSuchGameError(M("no_game", id=session_id))
+        conn.execute("UPDATE sessions SET abandoned = NULL WHERE id = ?", (session_id,))
+
+    db.write(unmark)
+
+
 def save_extra(db: Db, session_id: int, values: dict[str, Any], *, synced: bool = True) -> None:
     def save(conn: sqlite3.Connection) -> None:
         found = conn.execute("SELECT extra FROM sessions WHERE id = ?", (session_id,)).fetchone()

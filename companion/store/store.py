@@ -84,10 +84,15 @@ class Store:
         rows = self.sessions(finished=False)
         return rows[0] if rows else None
 
-    def abandon(self, session_id: int) -> None:
+    def abandon(self, session_id: int, *, undo: bool = False) -> None:
         """The players give an unfinished game up: it stays in the database and in the
-        history (marked abandoned), its log exportable; it is no longer resumed."""
-        _sessions.abandon(self.db, session_id, now())
+        history (marked abandoned), its log exportable; it is no longer resumed. With
+        `undo` (Home's Undo, History's Resume) it is an unfinished game once more, with
+        its whole log."""
+        if undo:
+            _sessions.take_back(self.db, session_id)
+        else:
+            _sessions.abandon(self.db, session_id, now())
 
     def latest(self) -> SessionRow | None:
         rows = self.sessions()

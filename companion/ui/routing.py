@@ -43,6 +43,11 @@ class HardwareRouter:
         self.app = app
 
     def handle(self, event: HardwareEvent) -> None:
+        """One event from the queue. A roll is acknowledged once it was handed to the
+        game, also when the table refused it for its moment (before the hourglass,
+        after its time: `TableAdapter.turn_roll`): it was received and shown on the
+        status line as not taken, and a resend would only be refused again. No ACK only
+        when handling it failed: then the reader may send it again."""
         roll = event.data if isinstance(event.data, Roll) else None
         if roll is None:
             self._route(event)

@@ -24,6 +24,7 @@ UI = Catalog(
         "unfinished_title": "Unfinished games",
         "unfinished_detail": "{players} · last played {when}",
         "abandon_hold": "Hold to abandon",
+        "abandoned_line": "Abandoned: {game} ({players})",
         "resume_upto": "Resume up to action {good}",
         "unfinished_warning": Plural(
             "count",
@@ -125,6 +126,10 @@ UI = Catalog(
         "time_up": "time is up",
         "dice_rolling": "The dice are rolling...",
         "dice_partial_fill": "The reader read {count} of {dice} dice: tap the missing ones",
+        "dice_refused": "Roll {values} not taken: {why}",
+        "dice_before_glass": "turn the hourglass first",
+        "dice_before_go": "press GO first",
+        "dice_time_up": "time is up for this turn",
         "dice_enter": Plural("dice", one="Tap the die", other="Tap the {dice} dice"),
         "dice_clear": "Clear",
         "nothing_paused": "The hourglass is not running",

@@ -33,6 +33,7 @@ from kivy.properties import (
 from companion.config import ButtonsConfig
 from companion.core.errors import CompanionError
 from companion.core.hourglass import Hourglass
+from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
 from companion.play.table import WARNINGS_S, GameInPlay
@@ -188,21 +189,42 @@ class GameModel(EventDispatcher, Generic[S]):
         return True
 
     def roll(self, values: Sequence[int | None]) -> bool:
-        """A roll from the dice reader: a full readable roll is recorded, else the
-        table is asked to tap it in. A game without dice ignores the reader."""
+        """A roll from the dice reader, shown in the table's dice row (never in a view
+        over the table): a whole roll is recorded; one read in part waits in the row,
+        its missing dice marked, until the table taps them in. A roll the rules (or
+        the glass, run out) cannot take now changes nothing and says why. A game
+        without dice ignores the reader."""
         count = self.adapter.dice
         if not count:
             return False
         self.rolling = False
+        shown = [v or 0 for v in values[:count]]
+        shown += [0] * (count - len(shown))
+        why = self.roll_refusal(shown)
+        if why is not None:
+            self.error = UI("dice_refused", values=read(values), why=why)
+            return False
         readable = [v for v in values if v is not None]
         if len(values) != count or len(readable) != count:
             # The good dice are kept: the table taps in only the ones not read.
-            shown = [v or 0 for v in values[:count]]
-            self.partial = shown + [0] * (count - len(shown))
+            self.partial = shown
             self.notice = UI("dice_partial_fill", count=len(readable), dice=count)
             return False
         self.partial = []
-        return self.act(self.adapter.dice_action, values=list(readable))
+        return self.act(self.adapter.dice_action, values=shown)
+
+    def roll_refusal(self, values: Sequence[int]) -> Message | None:
+        """Why a roll cannot be taken now (None: it can): the table's moment for a roll
+        (`TableAdapter.turn_roll`), then the rules' refusal (a die not read yet is
+        asked about as a one: only the moment of a roll is judged here, not its faces)."""
+        table = self.adapter.turn_roll(self.play).refusal
+        if table is not None:
+            return table
+        raw = {"type": self.adapter.dice_action, "values": [v or 1 for v in values]}
+        try:
+            return self.session.refusal(self.rules.parse_action(raw))
+        except CompanionError as error:
+            return error.message
 
     def rolling_now(self) -> None:
         """The dice reader says the dice are moving (a game with dice only)."""
@@ -242,15 +264,23 @@ class GameModel(EventDispatcher, Generic[S]):
             if self.recorder.problem is not None:  # stored, but not all of it: say so
                 self.error = self.recorder.problem
             self.confirm_end = []
+            roll = list(self.dice)
             self._refresh()
+            self._forget_partial(roll)
             self.tick()
         finally:
             self._changing = False
 
+    def _forget_partial(self, roll: list[int]) -> None:
+        """A roll read in part waits in the dice row until this turn's roll is
+        recorded (or undone), or the rules take no roll any more (the turn ended)."""
+        if self.partial and (list(self.dice) != roll or self.roll_refusal(self.partial)):
+            self.partial = []
+
     def _refresh(self) -> None:
         self.summary = self.session.summary()
         self.prompts = list(self.session.prompts())
-        self.dice = list(self.adapter.roll_of_turn(self.session))
+        self.dice = list(self.adapter.turn_roll(self.play).dice)
         self.step = self.adapter.step(self.session)
         self.can_undo = self.session.can_undo
         self.can_redo = self.session.can_redo
@@ -261,6 +291,11 @@ class GameModel(EventDispatcher, Generic[S]):
         self.ticks.stop()
         self.session.remove_listener(self._changed)
         self.play.close()
+
+
+def read(values: Sequence[int | None]) -> str:
+    """A roll as the reader read it: "6 2 ? 4 5"."""
+    return " ".join("?" if v is None else str(v) for v in values)
 
 
 def open_table(

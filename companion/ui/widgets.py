@@ -24,11 +24,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.ui import theme
 from companion.ui.fit import problem
+from companion.ui.fresh import FreshTouches
 from companion.ui.presses import HoldArea, HoldTap, StepTap, Tap
 
 __all__ = ["HoldArea", "HoldTap", "StepTap", "Tap"]  # kv rules and screens use them here
@@ -128,7 +130,8 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 class DieFace(ButtonBehavior, Redrawn):
     """One die: pips for 1..6, an empty outline for 0 (not rolled yet); `marked`, a
-    die still to tap in, outlined in the warning colour with a question mark."""
+    die the reader could not read, still to tap in: a question mark in a dashed box
+    in the warning colour."""
 
     value = NumericProperty(0)
     marked = BooleanProperty(False)
@@ -150,27 +153,34 @@ class DieFace(ButtonBehavior, Redrawn):
                 Ellipse(pos=(x + px * side - dot / 2, y + py * side - dot / 2), size=(dot, dot))
         elif self.marked:
             Color(*theme.rgba(theme.WARNING))
-            Line(rounded_rectangle=(x + 2, y + 2, side - 4, side - 4, side * 0.18), width=3)
-            dot = side * 0.16
-            Rectangle(pos=(self.center_x - dot / 4, y + side * 0.2), size=(dot / 2, dot / 2))
-            Line(
-                points=[
-                    x + side * 0.35,
-                    y + side * 0.65,
-                    x + side * 0.5,
-                    y + side * 0.78,
-                    x + side * 0.65,
-                    y + side * 0.65,
-                    x + side * 0.5,
-                    y + side * 0.45,
-                    x + side * 0.5,
-                    y + side * 0.35,
-                ],
-                width=2.5,
-            )
+            for dash in dashes(x + 2, y + 2, side - 4, pieces=3):
+                Line(points=dash, width=2)
+            question_mark(x, y, side)
         else:
             Color(*theme.rgba(theme.TEXT_DIM, 0.6))
             Line(rounded_rectangle=(x + 1, y + 1, side - 2, side - 2, side * 0.18), width=1.5)
+
+
+def dashes(x: float, y: float, side: float, pieces: int) -> list[list[float]]:
+    """A square's outline in dashes, `pieces` dashes a side (each half its share)."""
+    step = side / pieces
+    corners = [(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
+    found = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        dx, dy = (bx - ax) / side, (by - ay) / side
+        for index in range(pieces):
+            start = index * step + step / 4
+            end = start + step / 2
+            found.append([ax + dx * start, ay + dy * start, ax + dx * end, ay + dy * end])
+    return found
+
+
+def question_mark(x: float, y: float, side: float) -> None:
+    """A question mark drawn in lines (no font: the same at every size)."""
+    dot = side * 0.1
+    Rectangle(pos=(x + side / 2 - dot / 2, y + side * 0.2), size=(dot, dot))
+    hook = ((0.35, 0.65), (0.5, 0.78), (0.65, 0.65), (0.5, 0.47), (0.5, 0.36))
+    Line(points=[c for px, py in hook for c in (x + px * side, y + py * side)], width=2.5)
 
 
 class Token(Redrawn):
@@ -409,12 +419,23 @@ def sync_rows(box: Any, rows: Sequence[Mapping[str, Any]], make: Callable[..., A
                 setattr(widget, key, value)
 
 
-class Sheet(ModalView):
+class ScrollList(ScrollView):
+    """A list that may be longer than its place shows that there is more: its scroll
+    bar (widgets.kv) is wide enough to see and stays drawn while idle. Kivy's own is
+    2 px and fades to a faint 0.2 half a second after the last scroll or layout."""
+
+
+class Sheet(FreshTouches, ModalView):
     """A view over the screen, drawn by its own kv rules: Kivy's theme picture is never
     loaded for it (ModalView's default `background` made Kivy load the whole default
-    theme atlas, 92 textures, the first time a dialog was built)."""
+    theme atlas, 92 textures, the first time a dialog was built). A touch that began
+    before it opened never acts on it (`FreshTouches`)."""
 
     background = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fbind("on_pre_open", self.shown_now)
 
 
 Words = Message | str  # a sentence for the players, or text shown as it is

@@ -81,3 +81,22 @@ def test_a_database_before_the_mark_gets_it_by_its_own_migration(tmp_path: Path)
     assert row.abandoned is None and row.playable
     store.abandon(row.id)
     assert store.sessions(finished=False) == []
+
+
+def test_an_abandoned_game_undone_is_unfinished_again_with_its_log(tmp_path: Path) -> None:
+    store = Store(tmp_path / "c.db")
+    older = played(store, "start_timer", "mail")
+    newer = played(store, "start_timer", "mail", "landed")
+    before = store.session_row(newer)
+    store.abandon(newer)
+    assert [r.id for r in store.sessions(finished=False)] == [older]
+    store.abandon(newer, undo=True)
+    row = store.session_row(newer)
+    assert row.playable and row.abandoned is None
+    assert row.updated == before.updated  # when it was last played, as it was
+    assert [r.id for r in store.sessions(finished=False)] == [newer, older]
+    assert [a.type for a in store.load_session(newer).log] == ["start_timer", "mail", "landed"]
+    store.abandon(older, undo=True)  # never abandoned: nothing changes
+    assert store.session_row(older).playable
+    with pytest.raises(NoSuchGameError, match="no game 999"):
+        store.abandon(999, undo=True)

@@ -11,6 +11,7 @@ import pytest
 from companion import games
 from companion.core.errors import CompanionError
 from companion.games import ballonrennen as br
+from companion.ui.strings import UI
 from companion.ui.tables import adapter, tables
 from companion.ui.tables.base.go import END_TURN, START_GLASS, Send
 from tests.tables.helpers import EN, act, in_play, session
@@ -40,11 +41,13 @@ def test_the_roll_of_the_turn_and_go_follow_the_rules(tmp_path: Path) -> None:
     play = in_play(tmp_path, "wyscig-balonow", ["Ola", "Jan"])
     game = play.session
     go = WYSCIG.go(play)
-    assert (go.does, go.next, WYSCIG.roll_of_turn(game)) == (Send("start_timer"), True, ())
+    assert (go.does, go.next, WYSCIG.turn_roll(play).dice) == (Send("start_timer"), True, ())
+    assert WYSCIG.turn_roll(play).refusal == UI("dice_before_glass")  # the reader waits
     act(game, "start_timer")
     act(game, "dice", values=[6, 5, 4, 3, 2])
     go = WYSCIG.go(play)
-    assert (go.does, tuple(WYSCIG.roll_of_turn(game))) == (END_TURN, (6, 5, 4, 3, 2))
+    assert (go.does, tuple(WYSCIG.turn_roll(play).dice)) == (END_TURN, (6, 5, 4, 3, 2))
+    assert WYSCIG.turn_roll(play).refusal is None
     assert WYSCIG.turn_started(game) and not WYSCIG.turn_expired(game)
     assert WYSCIG.question(play) is None
 

@@ -1,5 +1,7 @@
 """The view-model without a window: GO's lock-out comes from the settings, and a roll
-from the dice reader counts only for a game that has dice."""
+from the dice reader counts only for a game that has dice, and only when the rules
+can take it (a roll before the turn's or after its time changes nothing and says
+why); a roll read in part waits in the dice row until the turn's roll is known."""
 
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ def test_go_keeps_the_lock_out_it_is_given(tmp_path: Path) -> None:
 def test_a_roll_counts_for_a_game_with_dice_only(tmp_path: Path) -> None:
     clock = FakeClock()
     wyscig = model(tmp_path, "wyscig-balonow", clock)
+    wyscig.go()  # the hourglass turned: the turn's roll
     wyscig.rolling_now()
     assert wyscig.rolling
     assert wyscig.roll((1, 2, 3, 4, 5)) and list(wyscig.dice) == [1, 2, 3, 4, 5]
@@ -45,6 +48,42 @@ def test_a_roll_counts_for_a_game_with_dice_only(tmp_path: Path) -> None:
     race.rolling_now()
     assert not race.rolling
     assert not race.roll((1, 2, 3, 4, 5)) and race.error is None  # no dice in this game
+
+
+def test_a_roll_the_rules_cannot_take_now_changes_nothing_and_says_why(tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = model(tmp_path, "wyscig-balonow", clock, lockout_s=0.0)
+    assert not table.roll((6, 6, 6, 6, 6))  # before the hourglass is turned
+    assert EN(table.error) == "Roll 6 6 6 6 6 not taken: turn the hourglass first"
+    assert list(table.session.log) == [] and list(table.dice) == []
+    table.go()
+    assert table.roll((1, 2, 3, 4, 5)) and table.error is None
+    clock.advance(31)
+    table.tick()  # the sand ran out: the dice are placed now, not rolled again
+    assert not table.roll((6, 6, 6, 6, 6)) and list(table.dice) == [1, 2, 3, 4, 5]
+    assert EN(table.error) == "Roll 6 6 6 6 6 not taken: time is up for this turn"
+    assert not table.roll((6, None, 6, 6, 6)) and list(table.partial) == []
+    assert table.act("timer_expired", unplaced=1)
+    assert not table.roll((2, 2, 2, 2, 2)) and list(table.dice) == [1, 2, 3, 4, 5]
+    assert [a.type for a in table.session.log] == ["start_timer", "dice", "timer_expired"]
+    # The rules take a roll at any moment (a game file may have one): only the table's
+    # reader waits for the hourglass.
+    assert table.act("dice", values=[3, 3, 3, 3, 3]) and list(table.dice) == [3, 3, 3, 3, 3]
+    table.close()
+
+
+def test_a_partial_read_waits_in_the_row_until_the_turns_roll_is_known(tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = model(tmp_path, "wyscig-balonow", clock, lockout_s=0.0)
+    table.go()
+    assert not table.roll((6, None, 3, None, 5))
+    assert list(table.partial) == [6, 0, 3, 0, 5]
+    assert table.act("mail") and list(table.partial) == [6, 0, 3, 0, 5]  # still waiting
+    assert table.act("dice", values=[6, 1, 3, 2, 5]) and list(table.partial) == []
+    assert not table.roll((None, 2, 2, 2, 2)) and list(table.partial) == [0, 2, 2, 2, 2]
+    table.go()  # the turn ends: its partial read goes with it
+    assert table.session.log[-1].type == "end_turn" and list(table.partial) == []
+    table.close()
 
 
 def shown(table: GameModel) -> tuple[object, ...]:

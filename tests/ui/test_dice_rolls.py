@@ -52,3 +52,31 @@ def test_rolls_the_app_could_not_take_are_said_and_not_acknowledged(tmp_path: Pa
         assert "Dice rolls skipped in a flood: 30" in ui.app.status_text(ui.app.status)
     finally:
         ui.close()
+
+
+def test_a_roll_before_the_hourglass_is_refused_on_the_status_line_and_acknowledged(
+    tmp_path: Path,
+) -> None:
+    """The reader's roll arrived and was shown as refused: it is acknowledged (a resend
+    would be refused again), and the game and the dice row stay as they were."""
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    try:
+        ui.pass_secret()
+        device = ui.devices.sim.dice_device
+        ui.wait(lambda: ui.devices.dice.status().device is not None)
+        log = ui.log_types()
+        row = [d.value for d in ui.screen.ids.dice.ids.faces.children]
+        device.send("ROLL 81 3,5,1,2,6")
+        ui.wait(lambda: 81 in device.acks(), "the roll's ACK")
+        ui.step(2)
+        assert ui.log_types() == log and list(ui.app.model.dice) == []
+        assert [d.value for d in ui.screen.ids.dice.ids.faces.children] == row
+        assert ui.screen.message_text.startswith(
+            "Roll 3 5 1 2 6 not taken: turn the hourglass first"
+        ), ui.screen.message_text
+        ui.tap(ui.screen.ids.go)  # the hourglass turned: the next roll is the turn's
+        device.send("ROLL 82 3,5,1,2,6")
+        ui.wait(lambda: ui.log_types()[-1] == "dice", "the roll recorded")
+        assert list(ui.app.model.dice) == [3, 5, 1, 2, 6]
+    finally:
+        ui.close()

@@ -129,7 +129,7 @@ def play_wyscig(ui: Harness) -> None:
     device.send("ROLL 41 3,4,5,6,1")
     ui.wait(lambda: ui.log_types()[-1] == "dice")
     assert model.dice == [3, 4, 5, 6, 1]
-    assert [d.value for d in screen.ids.dice.children[1:]][::-1] == [3, 4, 5, 6, 1]
+    assert [d.value for d in screen.ids.dice.ids.faces.children][::-1] == [3, 4, 5, 6, 1]
     ui.tap(screen.ids.penalty)
     assert ui.log_types()[-1] == "penalty"
     ui.shot("09-table-dice")
@@ -143,7 +143,7 @@ def play_wyscig(ui: Harness) -> None:
 
     # Third player: pause with the PAUSE button; GO resumes, GO ends the turn.
     ui.pause_and_go_on(screen, lambda: ui.shot("10-table-paused"))
-    ui.tap(screen.ids.dice.children[0])  # the Dice button: tap the five dice in
+    ui.tap(screen.ids.dice.ids.open)  # the Dice button: tap the five dice in
     dice_view = ui.app.root.get_root_window().children[0]
     ui.shot("11-dice-entry")
     for value in (6, 6, 2, 1, 5):

@@ -179,16 +179,25 @@ def test_a_partial_read_keeps_the_good_dice(tmp_path: Path) -> None:
         ui.wait(lambda: ui.devices.dice.status().connected)
         ui.devices.sim.dice_device.send("ROLL 7 6,2,?,4,5")
         ui.wait(lambda: bool(ui.app.model.partial))
+        ui.step(2)
+        # Shown in the table's dice row, the missing die marked; nothing over the table.
+        assert [w for w in Window.children if w is not ui.app.root] == []
+        row = ui.screen.ids.dice.ids.faces.children[::-1]
+        assert [d.value for d in row] == [6, 2, 0, 4, 5]
+        assert [d.marked for d in row] == [False, False, True, False, False]
+        assert ui.screen.message_text == "The reader read 4 of 5 dice: tap the missing ones"
+        ui.shot("22-dice-partial-row")
+        ui.tap(row[2])  # a player taps the dice: the dialog, with the dice read
         dialog: Any = next(w for w in Window.children if "entered" in getattr(w, "ids", {}))
         entered = dialog.ids.entered.children[::-1]
         assert [d.value for d in entered] == [6, 2, 0, 4, 5]
         assert [d.marked for d in entered] == [False, False, True, False, False]
-        assert ui.screen.message_text == "The reader read 4 of 5 dice: tap the missing ones"
         ui.shot("22-dice-partial")
         ui.tap(dialog.ids.faces.children[::-1][2])  # one tap: the die showing 3
         assert ui.log_types()[-1] == "dice"
         assert list(ui.app.model.dice) == [6, 2, 3, 4, 5]
         assert dialog.parent is None
+        assert [d.marked for d in ui.screen.ids.dice.ids.faces.children] == [False] * 5
     finally:
         ui.close()
 

@@ -53,6 +53,7 @@ class HistoryList(BoxLayout):
 
 class HistoryGame(BoxLayout):
     title = ObjectProperty(None, allownone=True)
+    abandoned = BooleanProperty(False)  # Resume is offered: it becomes unfinished again
     log_count = NumericProperty(0)
     notice = ObjectProperty(None, allownone=True)
     notice_is_error = ObjectProperty(False)
@@ -116,6 +117,7 @@ class HistoryScreen(AppScreen):
         if problem is not None:
             view.notice, view.notice_is_error = problem, True
         view.log_count = len(lines)
+        view.abandoned = row.abandoned is not None and row.finished is None
         self._fill_log(view, lines)
         self._fill_results(view, row.game, row.summary or {})
         self.session_id = session_id
@@ -151,6 +153,19 @@ class HistoryScreen(AppScreen):
             row.ids.bars.right_max, row.ids.bars.left_max = right, left
             row.ids.bars.rows = [bars] if bars else []
             view.ids.results.add_widget(row)
+
+    def resume(self) -> None:
+        """An abandoned game played again: unfinished once more, with its whole log,
+        and resumed as Home resumes any (a log that does not replay is offered there)."""
+        session_id = self.session_id
+        try:
+            self.app.store.abandon(session_id, undo=True)
+        except CompanionError as error:
+            view = self.ids.body.children[0]
+            view.notice, view.notice_is_error = error.message, True
+            return
+        self.app.go_home()
+        self.app.screen("home").resume(session_id)
 
     def export(self) -> None:
         """Save the open game as a game file where a player can take it: onto a USB

@@ -1,5 +1,6 @@
 """Home: every unfinished game (its players, the game, where it stands and when it
-was last played) to resume, or to abandon with a hold (it is kept, marked); a new
+was last played) to resume, or to abandon with a hold (it is kept, marked; Undo
+brings it back while home shows, History's Resume later); a new
 game; the store's notice when a damaged database was moved aside; the hardware's
 state."""
 
@@ -52,6 +53,8 @@ class ResumeTap(ButtonBehavior, BoxLayout):
 
 class HomeScreen(AppScreen):
     games = NumericProperty(0)  # unfinished games listed
+    abandoned = NumericProperty(0)  # the game just abandoned, while Undo is offered
+    abandoned_line = ObjectProperty(None, allownone=True)  # "Abandoned: ..." beside Undo
     notice = ObjectProperty(None, allownone=True)  # the store's moved-aside notice
     problem = ObjectProperty(None, allownone=True)  # what went wrong with the last tap
 
@@ -62,6 +65,7 @@ class HomeScreen(AppScreen):
     def prepare(self) -> None:
         self.notice = self.app.store.notice_message
         self.problem = None
+        self.abandoned, self.abandoned_line = 0, None  # Undo is offered while home shows
         self.show_games()
 
     def show_games(self) -> None:
@@ -113,7 +117,24 @@ class HomeScreen(AppScreen):
             app.model.close()
             app.model = None
         try:
+            row = app.store.session_row(session_id)
             app.store.abandon(session_id)
+        except CompanionError as error:
+            self.problem = error.message
+        else:
+            self.abandoned = session_id
+            names = ", ".join(row.setup.names)
+            title = games.title(row.game, row.setup.options)
+            self.abandoned_line = UI("abandoned_line", game=title, players=names)
+        self.show_games()
+
+    def undo_abandon(self) -> None:
+        """Undo beside "Abandoned: ...": the game is unfinished again, its log intact."""
+        session_id, self.abandoned, self.abandoned_line = self.abandoned, 0, None
+        if not session_id:
+            return
+        try:
+            self.app.store.abandon(session_id, undo=True)
         except CompanionError as error:
             self.problem = error.message
         self.show_games()

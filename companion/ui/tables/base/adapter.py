@@ -8,6 +8,7 @@ to send; the rules accept or refuse it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from companion import games
@@ -41,6 +42,17 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class TurnRoll:
+    """The dice rolled this turn (() if none yet), and why the table takes no roll from
+    the dice reader now (None: it does), such as one before the turn's glass was turned
+    or after its time is up. That is the table's judgement of the moment, not the
+    rules': a game file may record a roll at any moment its contract allows."""
+
+    dice: Sequence[int] = ()
+    refusal: Message | None = None
 
 
 class TableAdapter(Generic[S]):
@@ -157,9 +169,10 @@ class TableAdapter(Generic[S]):
         colour named there is a secret told."""
         return None
 
-    def roll_of_turn(self, session: Session[S]) -> Sequence[int]:
-        """The dice rolled this turn, () if none yet."""
-        return ()
+    def turn_roll(self, play: GameInPlay[S]) -> TurnRoll:
+        """The dice rolled this turn, and whether the table takes a roll from the dice
+        reader now."""
+        return TurnRoll()
 
     # -- corrections ---------------------------------------------------------------------
     def correction(self, session: Session[S], subject: str) -> Correction | None:

@@ -4,12 +4,13 @@
 - `QuestionsDialog`: a few one-tap questions and an OK button;
 - `ConfirmDialog`: the end of a turn that would skip a mandatory step asks first;
 - `CorrectionDialog`: a player's (or a balloon's) counts put right with -/+, a tap
-  for 1 and a hold for 5, each step an `adjust` the rules check;
-- `DiceDialog`: the dice tapped in, the ones the reader could read kept.
+  for 1 and a hold for 5, each step an `adjust` the rules check
+(the dice dialog is in `dice.py`).
 
 A dialog covers the message strip, so the answer to a press made while it is open
 (a rule's refusal, GO at the wrong moment) is shown in the dialog itself, in its
-`error` line.
+`error` line. A button that discards what was entered (Cancel, Clear) sits in the
+dialog's top row, never where a table's GO is (every table keeps GO low on the left).
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import NumericProperty, StringProperty
 
 from companion.ui.tables.base.adapter import Correction
 from companion.ui.tables.base.corrections import Deed
-from companion.ui.widgets import DieFace, Sheet, StepTap, sized
+from companion.ui.widgets import Sheet, StepTap, sized
 
 if TYPE_CHECKING:
     from companion.ui.tables.base.screen import TableScreen
@@ -254,57 +255,6 @@ class CorrectionDialog(TableDialog):
         self.sync()
 
 
-class DiceDialog(TableDialog):
-    """The dice tapped in, recorded as soon as the last is known. Opened with a roll
-    the reader read in part, it keeps the dice it read and marks the missing ones:
-    the table taps only those. A tap on an entered die takes it out again."""
-
-    slots = ListProperty([])  # one value per die, 0 while not known
-    count = NumericProperty(0)  # the dice of one roll in this game
-
-    def __init__(self, screen: TableScreen, known: Sequence[int] = (), **kwargs: Any) -> None:
-        super().__init__(count=screen.model.adapter.dice, **kwargs)
-        self.screen = screen
-        self.partial = any(known)  # a roll read in part: the missing dice are marked
-        self.slots = [int(v) for v in known] if known else [0] * self.count
-        for face in range(1, 7):
-            die = DieFace(value=face)
-            die.bind(on_release=lambda _w, v=face: self.add(v))
-            self.ids.faces.add_widget(die)
-        self._show()
-
-    def add(self, value: int) -> None:
-        if 0 not in self.slots:
-            return
-        self.slots[self.slots.index(0)] = value
-        self._show()
-        if 0 in self.slots:
-            return
-        adapter = self.screen.model.adapter
-        refused = self.screen.dialogs.attempt(adapter.dice_action, values=list(self.slots))
-        if refused is None:
-            self.dismiss()
-        else:
-            self.error = refused
-
-    def take(self, index: int) -> None:
-        self.slots[index] = 0
-        self._show()
-
-    def clear(self) -> None:
-        self.slots = [0] * self.count
-        self.partial = False
-        self._show()
-
-    def _show(self) -> None:
-        row = self.ids.entered
-        row.clear_widgets()
-        for index, value in enumerate(self.slots):
-            die = DieFace(value=value, marked=self.partial and not value)
-            die.bind(on_release=lambda _w, i=index: self.take(i))
-            row.add_widget(die)
-
-
 class Dialogs:
     """A table's dialogs: closed when the table is left; the questions built again
     in a new language, with the answers given so far; the one on top is where the
@@ -331,6 +281,13 @@ class Dialogs:
         if view not in self._kept:
             self._kept.append(view)
         return view
+
+    def only(self, view: D) -> D:
+        """A dialog of this table that replaces the others of its kind (closed)."""
+        for old in [v for v in self._kept if type(v) is type(view)]:
+            old.dismiss()
+            self._kept.remove(old)
+        return self.keep(view)
 
     def top(self) -> TableDialog | None:
         """The dialog open now (the last opened), if any."""
@@ -380,29 +337,12 @@ class Dialogs:
         if self._confirm.parent is None and self.screen.showing:
             self._confirm.open()
 
-    def follow_partial(self, *_: Any) -> None:
-        """A roll the reader read in part: the dice dialog, filled with what it read."""
-        model = self.screen.model
-        if model is not None and model.partial and self.screen.showing:
-            self.dice(list(model.partial))
-
     def correct(self, subject: str) -> None:
         if self.screen.model is None:
             return
         if self._correction is None:
             self._correction = self.keep(CorrectionDialog(self.screen))
         self._correction.show(subject)
-
-    def dice(self, known: Sequence[int]) -> None:
-        model = self.screen.model
-        if model is None or not model.adapter.dice:
-            return
-        for view in [v for v in self._kept if isinstance(v, DiceDialog)]:
-            view.dismiss()
-            self._kept.remove(view)
-        view = self.keep(DiceDialog(self.screen, known))
-        view.bind(on_dismiss=lambda *_: setattr(model, "partial", []))
-        view.open()
 
     def close(self) -> None:
         for view in self._kept:

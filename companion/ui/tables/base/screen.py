@@ -27,6 +27,7 @@ from companion.ui import theme
 from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
 from companion.ui.tables.base.dialogs import Dialogs
+from companion.ui.tables.base.dice import DiceDialog
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import FitLabel
 
@@ -63,6 +64,8 @@ class TableScreen(AppScreen):
     phase = StringProperty("idle")  # the hourglass: idle, running, paused, expired
     phase_text = StringProperty("")
     frame = ListProperty([])
+    dice_values = ListProperty([])  # the dice row: the roll of the turn, or a partial read
+    dice_missing = ListProperty([])  # the dice a partial read left to tap in
 
     # What the glass line says when this turn has no glass (None: nothing).
     untimed: ClassVar[Message | None] = None
@@ -107,7 +110,8 @@ class TableScreen(AppScreen):
             "seconds_left": self.show_timer,
             "frame": self.show_frame,
             "confirm_end": self.dialogs.follow_confirm,
-            "partial": self.dialogs.follow_partial,
+            "dice": self.show_dice,
+            "partial": self.show_dice,
         }
 
     def new_game(self) -> None:
@@ -136,6 +140,7 @@ class TableScreen(AppScreen):
                 self.app.show(self.app.screen_for_model())  # the results, or the score
             return
         self.can_redo = model.can_redo
+        self.show_dice()
         self.show_state()
         self.show_message()
         self.show_timer()
@@ -193,6 +198,16 @@ class TableScreen(AppScreen):
             model.phase, ""
         )
 
+    def show_dice(self, *_: Any) -> None:
+        """The dice row: a roll read in part with its missing dice marked, else the
+        roll of the turn (never a dialog: that opens when a player taps the dice)."""
+        model = self.model
+        if model is None or not model.adapter.dice:
+            return
+        partial = list(model.partial)
+        self.dice_values = partial or list(model.dice) or [0] * model.adapter.dice
+        self.dice_missing = [not v for v in partial]
+
     def clock_text(self, seconds: int) -> str:
         """The glass's seconds left as the table shows them ("25 s")."""
         return str(self.app.t("seconds_left", seconds=seconds))
@@ -228,8 +243,12 @@ class TableScreen(AppScreen):
         """A tap on a player's (or a balloon's) counts: put them right."""
         self.dialogs.correct(subject)
 
-    def open_dice(self, known: list[int] | None = None) -> None:
-        self.dialogs.dice(known or [])
+    def open_dice(self, *_: Any) -> None:
+        """A tap on the dice: the dialog, with the dice a partial read kept."""
+        model = self.model
+        if model is None or not model.adapter.dice:
+            return
+        self.dialogs.only(DiceDialog(self, list(model.partial))).open()
 
     def button(self, source: str) -> None:
         """A press of a big button: "go", "undo", "redo" (UNDO held) or "pause"."""

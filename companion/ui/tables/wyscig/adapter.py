@@ -21,6 +21,7 @@ from companion.ui.tables.base.adapter import (
     Counter,
     OptionField,
     TableAdapter,
+    TurnRoll,
     player_correction,
 )
 from companion.ui.tables.base.go import END_TURN, MOVE_ON, NOTHING, Go, Send, TableQuestion
@@ -121,8 +122,19 @@ class WyscigAdapter(TableAdapter[wb.State]):
         tapped = [colour for cards in deal.values() for colour in cards]
         return W("deal_twice") if len(set(tapped)) < len(tapped) else None
 
-    def roll_of_turn(self, session: Session[wb.State]) -> Sequence[int]:
-        return session.state.turn.dice or ()
+    def turn_roll(self, play: GameInPlay[wb.State]) -> TurnRoll:
+        """The turn's roll comes after GO turned the hourglass (or said an untimed
+        player rolled) and before its sand ran out: the dice are being placed then."""
+        state = play.session.state
+        dice = state.turn.dice or ()
+        if state.over:
+            return TurnRoll(dice)  # the rules say why
+        if not state.turn.timer_started:
+            timed = wb.RULES.timed_now(state)
+            return TurnRoll(dice, UI("dice_before_glass") if timed else UI("dice_before_go"))
+        if state.turn.timer_expired or play.timer.ran_out():
+            return TurnRoll(dice, UI("dice_time_up"))
+        return TurnRoll(dice)
 
     # -- corrections and words ---------------------------------------------------------
     def correction(self, session: Session[wb.State], subject: str) -> Correction | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.core.messages import Message
@@ -17,7 +16,7 @@ from companion.ui.tables.wyscig.adapter import ORDER, UNPLACED
 from companion.ui.tables.wyscig.dialogs import OrderDialog, UnplacedDialog
 from companion.ui.tables.wyscig.text import W
 from companion.ui.tables.wyscig.widgets import OrderChip, PlayerRow
-from companion.ui.widgets import DieFace, sync_rows
+from companion.ui.widgets import sync_rows
 
 
 class WyscigScreen(TableScreen):
@@ -32,7 +31,6 @@ class WyscigScreen(TableScreen):
         super().__init__(**kwargs)
         self._unplaced: UnplacedDialog | None = None
         self._order: OrderDialog | None = None
-        self._dice_button: Any = None
 
     @property
     def state(self) -> wb.State:
@@ -59,7 +57,6 @@ class WyscigScreen(TableScreen):
         self.needs_obstacle = wb.RULES.needs_obstacle(self.state)
         self._show_order(summary)
         self._show_players(summary)
-        self._show_dice()
         if self.showing and model.question == ORDER.id:
             self._open_order()
 
@@ -90,25 +87,6 @@ class WyscigScreen(TableScreen):
         widget = PlayerRow(**row)
         widget.bind(on_release=lambda w: self.open_correction(w.name))
         return widget
-
-    def _show_dice(self) -> None:
-        row = self.ids.dice
-        values = list(self.model.dice) or [0] * self.model.adapter.dice
-        faces = [w for w in reversed(row.children) if isinstance(w, DieFace)]
-        if len(faces) == len(values):  # the same dice, showing the new roll
-            for die, value in zip(faces, values, strict=True):
-                die.value = value
-            self._dice_button.text = self.app.t("dice")
-            return
-        row.clear_widgets()
-        for value in values:
-            die = DieFace(value=value)
-            die.bind(on_release=lambda _w: self.open_dice())
-            row.add_widget(die)
-        button = Factory.ActionTap(text=self.app.t("dice"), size_hint_x=1.6)
-        button.bind(on_release=lambda _w: self.open_dice())
-        row.add_widget(button)
-        self._dice_button = button
 
     # -- dialogs -------------------------------------------------------------------
     def _ask(self, *_: Any) -> None:
