@@ -174,3 +174,24 @@ def test_the_title_where_games_are_listed_and_at_bg_stats(tmp_path: Path) -> Non
     other = in_play(tmp_path / "other", "any-game", ["Ola"], title="Azul: Queen's Garden")
     assert TABLE.played_game(other.session).source_id != game.source_id
     assert TABLE.label is not None and EN(TABLE.label) == "Any game"
+
+
+def test_a_turn_whose_bank_ran_out_brought_back_by_an_undo_used_its_own_bank(
+    tmp_path: Path,
+) -> None:
+    """Ola's bank (50 s) ran out and her turn ended; the undo of that end brings her
+    turn back with her own bank used up, not the next player's (60 s)."""
+    play = played(tmp_path, clock="bank", bank_seconds=60)
+    session, clock = play.session, play.timer.clock
+    for seconds in (10, 0, 0):
+        act(session, "start_timer")
+        clock.advance(seconds)  # type: ignore[attr-defined]
+        act(session, "end_turn", seconds=seconds)
+    act(session, "start_timer")
+    clock.advance(51)  # type: ignore[attr-defined]
+    act(session, "timer_expired")
+    end = Send("end_turn", {"seconds": 50}, ask_first=True)
+    assert TABLE.go(play).does == end
+    act(session, "end_turn", seconds=50)
+    session.undo()
+    assert TABLE.go(play).does == end
