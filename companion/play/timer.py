@@ -279,10 +279,12 @@ class TurnTimer:
             self._run_out(glass)
         elif glass.phase is Phase.IDLE:
             glass.reset(self._turn_sand())  # the turn brought back: its own sand
+            # Its own record, even with no sand left (a time-up undone stands).
             saved = self.turns.find(len(self.session))
-            saved = self.records.saved() if saved is None else saved
-            if not saved.get("seconds_left"):
-                saved = {"seconds_left": glass.sand}
+            if saved is None:
+                saved = self.records.saved()
+                if not saved.get("seconds_left"):
+                    saved = {"seconds_left": glass.sand}
             bring_back(glass, saved, as_it_was=back)
         self._save()
 
