@@ -3,7 +3,7 @@ before the action (issue 24.4), and a redo then an undo again shows it once more
 
 Generated games at the view-model (no window, a fake clock, `ticks_itself=False`):
 the rules' actions (each picked among those the rules take now), GO presses, time
-passing (the glass running out too) and pauses, interleaved; at random points a
+passing (the glass running out too), pauses, undos and redos, interleaved; at random points a
 check takes what the table shows, does one thing that records an action (a tap, a
 GO that sends one, a time-up the table records by itself), undoes it and compares.
 The game's end is reached too: its last action undone is the results' undo.
@@ -132,6 +132,7 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)
     app_options: dict[str, Any] = field(default_factory=dict)
     examples: int = 8  # a short game's table affords more
+    moves: int = 25  # at most, before the game is played to its end
 
 
 VP = [{"id": "vp", "name": "VP"}]
@@ -160,6 +161,7 @@ TABLES = {
         any_game_candidates,
         {"title": "Go", "clock": "bank", "bank_seconds": 60, "scoring": "places"},
         examples=30,
+        moves=60,  # banks used up unevenly take many turns
     ),
 }
 
@@ -279,14 +281,19 @@ class Player:
         return choices[self.data.draw(st.integers(0, len(choices) - 1))]
 
     def move(self) -> None:
-        kind = self.pick(["act", "act", "go", "go", "wait", "pause", "check", "check", "check"])
+        # First the likeliest: hypothesis draws the low numbers most.
+        kind = self.pick(["check", "act", "go", "undo", "wait", "check", "act", "go", "pause"])
         self.trace.append(kind)
         if kind == "act":
             self.tap()
         elif kind == "go":
             self.model.go()
+        elif kind == "undo":  # the players undo and play on from there (a redo, maybe)
+            self.model.undo()
+            if self.pick([False, True]):
+                self.model.redo()
         elif kind == "wait":
-            self.clock.advance(self.pick([0.4, 2.0, 6.5, 31.0]))
+            self.clock.advance(self.pick([31.0, 0.4, 2.0, 6.5]))
             self.model.tick()
         elif kind == "pause":
             self.model.toggle_pause()
@@ -312,12 +319,12 @@ class Player:
 
     def check(self) -> None:
         """One thing done that records an action, undone, redone and undone again:
-        each time the table shows what it showed before it; then redone, so that
-        the game goes on."""
+        each time the table shows what it showed before it; then mostly redone, so
+        that the game goes on."""
         model = self.model
         if model.confirm_end:  # a press that asks first waits: not a table at rest
             return
-        how = self.pick(["tap", "tap", "go", "time up"])
+        how = self.pick(["time up", "go", "tap", "go", "tap"])
         if how == "time up":
             self.time_up()
             return
@@ -355,8 +362,9 @@ class Player:
             found = differences(expected, shown(model, tick=tick))
             if found:
                 raise AssertionError(pformat({step: found, "after": self.trace[-12:]}))
-        for _ in range(count):
-            assert model.redo()
+        if self.pick([True, True, False]):  # else the players play on from the undo
+            for _ in range(count):
+                assert model.redo()
         self.checked += 1
 
     def finish(self) -> None:
@@ -393,7 +401,7 @@ def test_an_action_undone_leaves_the_table_as_it_was(name: str) -> None:
         clock = FakeClock()
         with at_table(table, clock) as model:
             player = Player(model, table, clock, data)
-            for _ in range(data.draw(st.integers(5, 25))):
+            for _ in range(data.draw(st.integers(5, table.moves))):
                 player.move()
             player.finish()
 
