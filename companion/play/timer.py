@@ -276,15 +276,27 @@ class TurnTimer:
         if not (self.timed and self.adapter.turn_started(self.session)):
             self._reset(glass)
         elif self.adapter.turn_expired(self.session):
-            glass.restore_paused(0)
+            self._run_out(glass)
         elif glass.phase is Phase.IDLE:
             glass.reset(self._turn_sand())  # the turn brought back: its own sand
+            # Its own record, even with no sand left (a time-up undone stands).
             saved = self.turns.find(len(self.session))
-            saved = self.records.saved() if saved is None else saved
-            if not saved.get("seconds_left"):
-                saved = {"seconds_left": glass.sand}
+            if saved is None:
+                saved = self.records.saved()
+                if not saved.get("seconds_left"):
+                    saved = {"seconds_left": glass.sand}
             bring_back(glass, saved, as_it_was=back)
         self._save()
+
+    def _run_out(self, glass: Hourglass) -> None:
+        """This turn's sand has run out. A turn brought back (from the next one's idle
+        glass) gets its own sand back, all used: what a bank's end of turn records
+        (the rules' bank is 0 by then, so the sand is the one put away)."""
+        if glass.phase is Phase.IDLE:
+            saved = self.turns.find(len(self.session))
+            sand = saved.get("sand") if saved is not None else None
+            glass.reset(float(sand) if isinstance(sand, int | float) else self._turn_sand())
+        glass.restore_paused(0)
 
     def _sync_app_glass(self, glass: Hourglass, back: bool) -> None:
         """An app-only glass runs while its turn lasts, and the end of the race ends its
@@ -312,7 +324,8 @@ class TurnTimer:
         turn's sand."""
         if glass.phase is not Phase.IDLE:
             self._save()
-            self.turns.put_away({"seconds_left": glass.seconds_left(), "phase": str(glass.phase)})
+            left, phase = glass.seconds_left(), str(glass.phase)
+            self.turns.put_away({"seconds_left": left, "phase": phase, "sand": glass.sand})
         glass.reset(self._turn_sand())
 
     def _turn_sand(self) -> float | None:
@@ -359,7 +372,8 @@ class TurnsPutAway:
         self._left: dict[int, Mapping[str, Any]] = {}
 
     def put_away(self, record: Mapping[str, Any]) -> None:
-        """`record`: the glass as it was put away (its sand and its phase)."""
+        """`record`: the glass as it was put away (its seconds left, its phase, and
+        the sand its turn started with)."""
         if self.start is not None:
             self._left[self.start] = record
         self.start = None

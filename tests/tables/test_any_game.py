@@ -174,3 +174,41 @@ def test_the_title_where_games_are_listed_and_at_bg_stats(tmp_path: Path) -> Non
     other = in_play(tmp_path / "other", "any-game", ["Ola"], title="Azul: Queen's Garden")
     assert TABLE.played_game(other.session).source_id != game.source_id
     assert TABLE.label is not None and EN(TABLE.label) == "Any game"
+
+
+def test_a_turn_whose_bank_ran_out_brought_back_by_an_undo_used_its_own_bank(
+    tmp_path: Path,
+) -> None:
+    """Ola's bank (50 s) ran out and her turn ended; the undo of that end brings her
+    turn back with her own bank used up, not the next player's (60 s)."""
+    play = played(tmp_path, clock="bank", bank_seconds=60)
+    session, clock = play.session, play.timer.clock
+    for seconds in (10, 0, 0):
+        act(session, "start_timer")
+        clock.advance(seconds)  # type: ignore[attr-defined]
+        act(session, "end_turn", seconds=seconds)
+    act(session, "start_timer")
+    clock.advance(51)  # type: ignore[attr-defined]
+    act(session, "timer_expired")
+    end = Send("end_turn", {"seconds": 50}, ask_first=True)
+    assert TABLE.go(play).does == end
+    act(session, "end_turn", seconds=50)
+    session.undo()
+    assert TABLE.go(play).does == end
+
+
+def test_an_undone_time_up_stands_when_the_end_of_the_turn_is_undone(tmp_path: Path) -> None:
+    """The table recorded the time-up, the players undid it (the sand stays run out)
+    and ended the turn; the undo of that end brings the turn back with its glass run
+    out, not a full glass waiting to be resumed."""
+    play = played(tmp_path, clock="turn", timer_seconds=20)
+    session = play.session
+    act(session, "start_timer")
+    play.timer.clock.advance(25)  # type: ignore[attr-defined]
+    act(session, "timer_expired")
+    session.undo()
+    act(session, "end_turn")
+    session.undo()
+    view_now = play.timer.view()
+    assert view_now is not None and (view_now.phase, view_now.seconds_left) == (Phase.EXPIRED, 0)
+    assert TABLE.go(play).does == Send("end_turn", ask_first=True)
