@@ -138,6 +138,9 @@ class Session(Generic[S]):
         self._shared = False  # a `Log` holds `_log`: an undo must not change it in place
         self._redo: list[ActionBase] = []
         self._checkpoints: dict[int, S] = {0: rules.setup(setup.players, self.options, setup.seed)}
+        # The state before the last action pushed, by its length: what a table asks for
+        # at every refresh (what the last action changed) and an undo goes back to.
+        self._before: tuple[int, S] | None = None
         self._state = self._checkpoints[0]
         self._summary: dict[str, Any] | None = None  # of `_state`, once asked for
         self._listeners: list[Listener] = []
@@ -211,6 +214,8 @@ class Session(Generic[S]):
         on the way are kept, so a second look (the next undo) is quick."""
         if not 0 <= length <= len(self):
             raise IndexError(length)
+        if self._before is not None and self._before[0] == length:
+            return self._before[1]  # every push sets it: its prefix is the log's
         start = max(i for i in self._checkpoints if i <= length)
         if start < self._stored.length:
             self._read_stored()
@@ -269,6 +274,7 @@ class Session(Generic[S]):
 
     # -- internals -----------------------------------------------------------
     def _push(self, action: ActionBase, state: S) -> None:
+        self._before = (len(self), self._state)
         self._log.append(action)  # a `Log` read before sees only its own length
         self._state = state
         self._summary = None

@@ -125,3 +125,26 @@ def test_same_seed_same_state():
         s.apply(act({"type": "start_timer"}))
         s.apply(act({"type": "end_turn"}))
     assert a.summary() == b.summary()
+
+
+def test_the_state_before_the_last_action_is_kept_not_folded_again(monkeypatch):
+    """A table asks at every refresh what the last action changed (Balmy's status
+    line): the state before it comes without folding the log again, and stays right
+    through undos, redos and new actions."""
+    session = make()
+    for count in range(1, 101):
+        session.apply(act({"type": "penalty", "count": count % 3 + 1}))
+    folded = []
+    real_apply = RULES.apply
+    monkeypatch.setattr(RULES, "apply", lambda s, a: folded.append(a) or real_apply(s, a))
+    before = session.state_at(len(session) - 1)
+    assert folded == []
+    monkeypatch.undo()
+    session.undo()
+    session.undo()
+    session.redo()
+    session.apply(act({"type": "mail"}))
+    for length in (len(session) - 1, len(session) - 2, 0):
+        replayed = Session(RULES, session.setup, session.log[:length])
+        assert session.state_at(length) == replayed.state
+    assert before == Session(RULES, session.setup, session.log[:99]).state
