@@ -76,8 +76,15 @@ def attacker(pi: FakePi, spec: dict[str, Any]) -> Iterator[dict[str, Any]]:
     if ATTACKER_PYTHON is None:
         pytest.skip("no system python3 for the service user to run")
     uid, gid = pi.user_ids("companion")
+    # Its own copy of the script, where the service user may read it: a clone of the
+    # project may sit in a folder only root can enter (CI's, mktemp -d's).
+    here = Path(tempfile.mkdtemp(prefix="companion-attacker-"))
+    here.chmod(0o755)
+    script = here / ATTACKER.name
+    shutil.copyfile(ATTACKER, script)
+    script.chmod(0o644)
     command = ["setpriv", f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--",
-               ATTACKER_PYTHON, "-I", str(ATTACKER), json.dumps(spec)]  # fmt: skip
+               ATTACKER_PYTHON, "-I", str(script), json.dumps(spec)]  # fmt: skip
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     report: dict[str, Any] = {}
     try:
@@ -91,6 +98,7 @@ def attacker(pi: FakePi, spec: dict[str, Any]) -> Iterator[dict[str, Any]]:
         if process.poll() is None:
             process.kill()
             process.wait()
+        shutil.rmtree(here)
 
 
 def first_install(pi: FakePi, config: str = "") -> None:
