@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
+
 os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
@@ -20,3 +22,14 @@ from companion.ui import boot
 # test_sizes.py runs this suite again in a subprocess at 1280x720.
 SIZE = tuple(int(v) for v in os.environ.get("COMPANION_UI_SIZE", "800x480").split("x"))
 boot.configure((SIZE[0], SIZE[1]), maxfps=0)  # maxfps 0: a frame never sleeps in the tests
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """At a size other than 800x480, only the tests whose outcome the size can change:
+    a window twice as large costs every frame twice the drawing (software GL here)."""
+    if SIZE == (800, 480):
+        return
+    skip = pytest.mark.skip(reason="one_size: checked at 800x480, the same at any size")
+    for item in items:
+        if item.get_closest_marker("one_size"):
+            item.add_marker(skip)

@@ -8,9 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.ui.widgets import HoldTap
 from tests.ui.harness import Harness
 from tests.ui.test_unfinished import hold, stored_game
+
+pytestmark = pytest.mark.one_size
 
 
 def abandon_button(ui: Harness, session_id: int) -> Any:

@@ -60,6 +60,7 @@ def buzzer_sounds(ui: Harness, seconds: float, step: float = 0.04) -> list[float
     return sounds
 
 
+@pytest.mark.one_size
 def test_most_points_with_a_time_bank_on_the_strip_and_the_buzzer(ui: Harness) -> None:
     new_game(ui, ("Ola", "Jan", "Ewa"), "Carcassonne")
     ui.tap(ui.find("BGG id: -", ui.screen.ids.options))
@@ -251,6 +252,7 @@ def test_all_win_or_lose_together(ui: Harness, won: bool) -> None:
     assert [p["winner"] for p in play["players"]] == [won, won]
 
 
+@pytest.mark.one_size
 def test_a_counter_is_the_points(ui: Harness) -> None:
     new_game(ui, ("Ola", "Jan", "Ewa"), "Catan")
     add_counters(ui, ("VP", 2), ("Wood", 0))

@@ -74,6 +74,7 @@ def test_eight_players_with_eight_counters_at_a_glance_in_every_language(ui: Har
     ui.shots("any-game-player")
 
 
+@pytest.mark.one_size
 def test_a_title_played_before_brings_back_its_choices(ui: Harness) -> None:
     new_game(ui, ("Ola", "Jan"), "Carcassonne")
     ui.tap(ui.find("time bank", ui.screen.ids.options))

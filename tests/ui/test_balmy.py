@@ -329,6 +329,7 @@ def assert_last(ui: Harness, expected: dict[str, Any]) -> None:
     assert expected.items() <= last.items(), last
 
 
+@pytest.mark.one_size
 def test_turn_timer(ui: Harness) -> None:
     """The optional turn timer: GO starts the glass, time runs out, GO ends the turn."""
     ui.tap(ui.find("New game"))

@@ -102,6 +102,7 @@ def open_views(ui: Harness) -> list[Any]:
     return [v for v in Window.children if v is not ui.app.root]
 
 
+@pytest.mark.one_size
 def test_an_action_and_its_undo_leave_the_window_as_it_was(ui: Harness) -> None:
     start(ui, ("Anna", "Bram"), "Critical measures")
     screen = ui.screen
@@ -180,6 +181,7 @@ def confirmed(ui: Harness, tap: Callable[[], object]) -> str:
     return str(ui.screen.message_text.split("\n")[0])
 
 
+@pytest.mark.one_size
 def test_every_action_confirms_itself_on_the_strip(ui: Harness) -> None:
     start(ui, ("Anna", "Bram"))
     record_advantage(ui, ("Friendly winds", "Repair"), ("Permission Iraq", "Permission China"))
@@ -205,6 +207,7 @@ def test_every_action_confirms_itself_on_the_strip(ui: Harness) -> None:
     ui.shots("balmy-said")
 
 
+@pytest.mark.one_size
 def test_each_balloons_name_reads_on_its_colour(tmp_path: Path) -> None:
     """Six balloons, each in its turn: the name on the balloon's colour (the pill, the
     board's choice) in the letters that read on it, at least 4.5:1."""

@@ -9,9 +9,12 @@ import re
 import urllib.parse
 from pathlib import Path
 
+import pytest
 import segno
 
 from companion.ui.screens import bgstats
+
+pytestmark = pytest.mark.one_size
 
 SUMMARY = {
     "players": [

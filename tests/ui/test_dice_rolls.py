@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.hardware.hwhelp import wait_until
 from tests.ui.harness import Harness
+
+pytestmark = pytest.mark.one_size
 
 
 def test_two_rolls_in_one_write_both_reach_the_game_and_are_acknowledged_after(

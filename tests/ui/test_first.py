@@ -17,6 +17,8 @@ from companion.ui import registry
 from companion.ui.screen import AppScreen
 from tests.ui.harness import Harness
 
+pytestmark = pytest.mark.one_size
+
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
 
 

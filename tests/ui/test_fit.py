@@ -16,6 +16,8 @@ from companion.ui.fit import problem
 from companion.ui.widgets import FitLabel
 from tests.ui.harness import Harness, text_trouble
 
+pytestmark = pytest.mark.one_size
+
 
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Harness]:

@@ -10,6 +10,7 @@ import pkgutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.modalview import ModalView
@@ -18,6 +19,8 @@ import companion.ui
 from companion.ui.fresh import FreshTouches
 from companion.ui.screen import AppScreen
 from tests.ui.harness import TAP_S, Harness
+
+pytestmark = pytest.mark.one_size
 
 
 def place(widget: Any) -> tuple[float, float]:

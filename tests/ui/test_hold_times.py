@@ -22,6 +22,8 @@ from tests.ui.harness import Harness
 from tests.ui.test_corrections import count, open_game, open_row
 from tests.ui.test_unfinished import stored_game
 
+pytestmark = pytest.mark.one_size
+
 TAP_S = 0.1
 HOLD_S = 1.0
 

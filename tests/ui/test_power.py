@@ -13,6 +13,8 @@ from companion import power
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.harness import Harness
 
+pytestmark = pytest.mark.one_size
+
 
 class Systemd:
     """Answers as `systemctl` would: yes, or polkit's refusal."""

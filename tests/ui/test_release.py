@@ -8,7 +8,11 @@ import gc
 import weakref
 from pathlib import Path
 
+import pytest
+
 from tests.ui.harness import Harness
+
+pytestmark = pytest.mark.one_size
 
 
 def freed(ui: Harness, screen: weakref.ref[object], what: str) -> None:

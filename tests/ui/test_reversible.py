@@ -10,10 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kivy.core.window import Window
 
 from hardware.events import HardwareEvent, Kind, Source
 from tests.ui.harness import Harness
+
+pytestmark = pytest.mark.one_size
 
 
 def undo_held(ui: Harness) -> None:

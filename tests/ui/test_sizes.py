@@ -1,5 +1,6 @@
-"""The whole UI suite once more at 1280x720, in a process of its own (an open
-offscreen window keeps its first size)."""
+"""The UI suite once more at 1280x720, in a process of its own (an open offscreen
+window keeps its first size): every test but those marked `one_size`, whose outcome
+the window's size cannot change (tests/ui/conftest.py skips them there)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from tests.waiting import limit
 
 ROOT = Path(__file__).resolve().parents[2]
-# The whole UI suite once more: only a limit against a hang, which each inner test's own
+# The UI suite once more: only a limit against a hang, which each inner test's own
 # limit (pytest-timeout's) catches first. Far above the suite's time on a busy machine.
 SUITE_S = 3600
 INNER = [sys.executable, "-m", "pytest", "tests/ui", "-q", "-p", "no:cacheprovider", "-x"]

@@ -10,6 +10,8 @@ from kivy.core.window import Window
 
 from tests.ui.harness import Harness
 
+pytestmark = pytest.mark.one_size
+
 
 def test_the_devices_open_after_the_home_screens_first_frame(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

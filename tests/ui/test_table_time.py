@@ -11,6 +11,8 @@ import pytest
 from companion.stats import turn_times
 from tests.ui.harness import Harness
 
+pytestmark = pytest.mark.one_size
+
 
 def test_a_turn_counts_only_while_its_table_is_on_screen(tmp_path: Path) -> None:
     ui = Harness(tmp_path, new_game=("ballonrennen", ["Anna", "Ben"]))

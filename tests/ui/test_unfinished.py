@@ -22,6 +22,8 @@ from companion.ui import theme
 from companion.ui.widgets import AskView, HoldTap
 from tests.ui.harness import Harness
 
+pytestmark = pytest.mark.one_size
+
 WYSCIG = get("wyscig-balonow")
 
 
