@@ -126,5 +126,11 @@ def test_the_hardware_benchmark_runs() -> None:
     assert {"button_press_p99", "go_tap_p99", "dice_roll_p99", "dice_roll_overhead_p50"} <= set(
         figures
     )
-    assert all(figure["value"] > 0 for figure in figures.values())
+    times = [f["value"] for f in figures.values() if f["unit"] == "us"]
+    ratios = [f["value"] for f in figures.values() if f["unit"] == "x"]
+    assert len(times) + len(ratios) == len(figures)
+    assert all(t > 0 for t in times), figures
+    # A ratio is rounded to two places: with both cores busy the bare path, one busy
+    # moment slower, can make ours/bare read 0.00 (it did once in a loaded run).
+    assert all(r >= 0 for r in ratios), figures
     assert "dice_roll_p99" in hardware_bench.table(figures)
