@@ -37,6 +37,7 @@ if [ -n "$missing" ]; then
 fi
 
 started=$SECONDS
+mkdir -p build "$(dirname "$ROOT")"  # a fresh clone has no build folder yet
 
 # 1. The arm64 root: the first stage, then the rest of the packages unpacked.
 if [ ! -e "$ROOT/.unpacked" ]; then
