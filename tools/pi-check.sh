@@ -86,7 +86,7 @@ say "$(find "$WHEELS" -name '*aarch64*.whl' | wc -l) aarch64 wheels, $(find "$WH
 # app comes from the installed wheel, not from this checkout.
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-cp -r tests pyproject.toml "$WORK/"
+cp -r tests bench pyproject.toml "$WORK/"  # bench: big_games, which a store test plays
 rm -rf "$WORK/tests/ui"
 export PYTHONPATH=$ROOT_ABS/$SITE:$WORK
 export COMPANION_DATA_DIR=$WORK/data COMPANION_CONFIG_DIR=$WORK/config
