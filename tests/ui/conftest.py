@@ -26,7 +26,8 @@ boot.configure((SIZE[0], SIZE[1]), maxfps=0)  # maxfps 0: a frame never sleeps i
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """At a size other than 800x480, only the tests whose outcome the size can change:
-    a window twice as large costs every frame twice the drawing (software GL here)."""
+    1280x720 has 2.4 times the pixels, and every frame costs that much more to draw
+    (software GL here)."""
     if SIZE == (800, 480):
         return
     skip = pytest.mark.skip(reason="one_size: checked at 800x480, the same at any size")
