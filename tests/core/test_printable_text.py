@@ -6,6 +6,7 @@ whose NFC length is not their raw length, at the 24 and 60 boundaries."""
 
 from __future__ import annotations
 
+import time
 from functools import cache
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from companion.core import text
 from companion.core.messages import Message
+from tests.waiting import limit
 
 LAST = 0x10FFFF
 
@@ -153,7 +155,8 @@ def test_raw_and_nfc_lengths_differ_and_nfc_counts(given_text: str, raw: int, nf
         ("Ann\U000f0000", '"Ann\\U000f0000" has a character that cannot be shown'),
         ("\ud800Ann", '"\\ud800Ann" has a character that cannot be shown'),
         ("\u0378", '"\\u0378" has a character that cannot be shown'),
-        ("A\n" * 20, '"' + "A\\n" * 20 + '" has a control character'),  # before the length
+        ("A\n" * 12, '"' + "A\\n" * 12 + '" has a control character'),
+        ("A\n" * 13, "1 to 24 characters, 26 given"),  # the length first
     ],
 )  # fmt: skip
 def test_sentences(given_text: str, problem: str | None) -> None:
@@ -167,3 +170,14 @@ def test_the_unicode_data_is_the_packages_not_the_pythons() -> None:
     assert unicodedata2.unidata_version == text.UNICODE_VERSION
     assert tuple(int(part) for part in text.UNICODE_VERSION.split(".")) >= (15, 1)
     assert text.problem("Ola \U0001fae8", 24) is None
+
+
+def test_a_hostile_files_megabytes_of_title_are_refused_by_their_length_at_once() -> None:
+    """The length is counted in C (NFC); looking at 15 million characters one by one
+    would take seconds (6 s here), a Pi four times as long."""
+    huge = "A" * 15_000_000 + "\x1b"
+    started = time.perf_counter()
+    found = text.problem(huge, 60)
+    took = time.perf_counter() - started
+    assert found == text.M("length", longest=60, count=15_000_001)
+    assert took < limit(1.0), took

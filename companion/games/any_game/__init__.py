@@ -19,9 +19,9 @@ Readings where the game file contract is silent (each is tested):
   that of the `unicodedata2` package (a fixed version, the same on every Python),
   so "unassigned" (Cn) means unassigned there. Two player names equal after NFC
   ("Zoë" typed precomposed and decomposed) are the same name twice; a name is
-  otherwise matched as written (an action names a player exactly as seated). A
-  refused character is named before the length, and the length before "only
-  spaces" (a text of Zs characters).
+  otherwise matched as written (an action names a player exactly as seated). The
+  length is named before a refused character, and that before "only spaces" (a
+  text of Zs characters).
 - `increment_seconds` or `delay_seconds` given with another clock than "bank" is an
   error at 0 too (the field is given); with a bank, 0 is the same as left out. An
   empty `categories` list is the same as none (allowed with any scoring; `score`
