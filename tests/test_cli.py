@@ -40,7 +40,7 @@ def with_(**changes):
         (with_(players=["A", "A"]), 'error: game.json: players: "A" is seated twice'),
         (
             with_(players=["A", ""]),
-            "error: game.json: players: player 2: name: string should have at least 1 character",
+            "error: game.json: players: player 2: name: 1 to 24 characters, 0 given",
         ),
         (with_(format=2), "error: game.json: format: 2 is not a format"),
         (with_(colour="red"), 'error: game.json: unknown key "colour"'),

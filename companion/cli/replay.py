@@ -96,23 +96,24 @@ def _align(rows: list[list[str]]) -> list[str]:
 
 
 def _player_table(players: list[dict[str, Any]]) -> list[str]:
-    token_names: list[str] = []
+    """A line per player: their tokens, the game's other plain fields, the parts of
+    their score (an any-game's score sheet, once filled in), their score."""
+    token_names = _spread(players, "tokens")
+    sheet_names = _spread(players, "sheet")
     extra_names: list[str] = []
     for player in players:
-        for token in player.get("tokens", {}):
-            if token not in token_names:
-                token_names.append(token)
         for key, value in player.items():
             plain = not isinstance(value, dict)
             if key not in _PLAYER_KEYS and plain and key not in extra_names:
                 extra_names.append(key)
-    header = ["rank", "player", *token_names, *extra_names, "score"]
+    header = ["rank", "player", *token_names, *extra_names, *sheet_names, "score"]
     rows = [
         [
             _plain(p.get("rank")),
             _plain(p["name"]),
-            *[_plain(p.get("tokens", {}).get(t)) for t in token_names],
+            *[_plain((p.get("tokens") or {}).get(t)) for t in token_names],
             *[_plain(p.get(k)) for k in extra_names],
+            *[_plain((p.get("sheet") or {}).get(c)) for c in sheet_names],
             _plain(p.get("score")),
         ]
         for p in players
@@ -120,7 +121,18 @@ def _player_table(players: list[dict[str, Any]]) -> list[str]:
     return _align([[escape(h) for h in header], *rows])
 
 
-_PLAYER_KEYS = ("name", "tokens", "score", "rank")
+def _spread(players: list[dict[str, Any]], key: str) -> list[str]:
+    """The names inside every player's object `key` (null or missing: none), each a
+    column of its own."""
+    names: list[str] = []
+    for player in players:
+        for name in player.get(key) or {}:
+            if name not in names:
+                names.append(name)
+    return names
+
+
+_PLAYER_KEYS = ("name", "tokens", "score", "rank", "sheet")
 
 
 def _plain(value: Any) -> str:

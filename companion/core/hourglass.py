@@ -67,7 +67,8 @@ class Hourglass:
         self._phase = Phase.IDLE
         # The sand a start begins with: all of it, or less when this turn has less (a
         # player's time bank: the glass is the whole bank, a turn starts with what is
-        # left of it).
+        # left of it), or more (a bank that increments made larger than it started:
+        # the strip stays full until the sand is below the glass).
         self.sand = self.duration
         self._left_at_mark = self.duration  # seconds left when `_mark` was taken
         self._mark = 0.0
@@ -89,7 +90,7 @@ class Hourglass:
         return self._left_at_mark
 
     def fraction_left(self) -> float:
-        return self.seconds_left() / self.duration
+        return min(1.0, self.seconds_left() / self.duration)
 
     def view(self) -> HourglassView:
         band = self.warnings[0] if self.warnings else 0.0
@@ -134,16 +135,17 @@ class Hourglass:
         self._phase = Phase.RUNNING if left > 0 else Phase.EXPIRED
 
     def reset(self, sand: float | None = None) -> None:
-        """Idle again, for a start with `sand` seconds (None: all of it; at most the
-        glass's duration, 0 for a turn with no time left)."""
-        self.sand = self.duration if sand is None else max(0.0, min(self.duration, sand))
+        """Idle again, for a start with `sand` seconds (None: all of it; 0 for a turn
+        with no time left; more than the duration for a bank grown by increments)."""
+        self.sand = self.duration if sand is None else max(0.0, sand)
         self._phase = Phase.IDLE
         self._left_at_mark = self.sand
         self._pending = [w for w in self.warnings if w < self.sand]
 
     def restore_paused(self, seconds_left: float) -> None:
-        """After a restart the glass that was running comes back paused."""
-        self._left_at_mark = max(0.0, min(self.duration, seconds_left))
+        """After a restart the glass that was running comes back paused (with at most
+        the sand its turn started with, or the whole glass)."""
+        self._left_at_mark = max(0.0, min(max(self.duration, self.sand), seconds_left))
         self._pending = [w for w in self.warnings if w < self._left_at_mark]
         self._phase = Phase.PAUSED if self._left_at_mark > 0 else Phase.EXPIRED
 

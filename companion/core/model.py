@@ -4,17 +4,19 @@ the one way actions and options are read from JSON (strict, nothing converted)."
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Annotated, Any, Literal, Protocol, Self, TypeVar, Union, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from companion.core import text
 from companion.core.errors import RuleError
-from companion.core.messages import Message, printable
+from companion.core.messages import Message
 
 T = TypeVar("T", bound=BaseModel)
+
+NAME_LONGEST = 24  # characters of a player's name (code points after NFC)
 
 
 class Frozen(BaseModel):
@@ -172,25 +174,14 @@ def action_table(models: Iterable[type[ActionBase]]) -> dict[str, type[ActionBas
 def _printable_name(name: str) -> str:
     # A name is shown on the table screen and printed by `replay` and `stats`: a
     # control character would move the cursor or recolour a terminal.
-    for char in name:
-        category = unicodedata.category(char)
-        if category == "Cc":
-            raise PydanticCustomError(
-                "name_control", '"{name}" has a control character', {"name": printable(name)}
-            )
-        if not char.isprintable() and category != "Zs":
-            raise PydanticCustomError(
-                "name_unprintable",
-                '"{name}" has a character that cannot be shown',
-                {"name": printable(name)},
-            )
-    if not name.strip():
-        raise PydanticCustomError("name_blank", "a name needs more than spaces")
+    found = text.problem(name, NAME_LONGEST)
+    if found is not None:
+        raise PydanticCustomError("name", "{problem}", {"problem": str(found)})
     return name
 
 
 class PlayerSpec(Frozen):
-    name: Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_printable_name)]
+    name: Annotated[str, AfterValidator(_printable_name)]
     colour: str | None = None
     colours: tuple[str, ...] | None = None
 

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from companion.core import text
 from companion.core.errors import ActionFormatError, RuleError, SetupError
 from companion.core.messages import Catalog, Message, Param
 from companion.core.model import (
@@ -247,11 +248,14 @@ class GameRules(Generic[S, Opts]):
                 ),
                 field="players",
             )
+        # Two names that show the same ("Zoë" typed either way) cannot be told apart
+        # at the table, in History or in the statistics: the same name twice.
         seen: set[str] = set()
         for player in players:
-            if player.name in seen:
+            shown = text.nfc(player.name)
+            if shown in seen:
                 raise SetupError(M("duplicate_name", name=player.name), field="players")
-            seen.add(player.name)
+            seen.add(shown)
 
     def setup(self, players: Sequence[PlayerSpec], options: Opts, seed: int) -> S:
         state: S = self.parts.initial_state(players, options, seed)

@@ -12,8 +12,11 @@ out, with the sand it had then.
 
 A turn may start with less sand than the glass holds (the adapter's `turn_seconds`:
 a time bank per player, where the glass is the whole bank and a turn starts with
-what is left of the current player's); `used_seconds()` is what the running turn
-took of it, pauses not counted (what a bank's end of turn records).
+what is left of the current player's, after the turn's delay if the game gives one),
+or with more (a bank that increments made larger than it started); `used_seconds()`
+is what the running turn took of it, pauses not counted (what a bank's end of turn
+records: the rules take the delay off it and add the increment, so the next turn's
+sand is the rules' bank again).
 
 Two threads use it: the main thread changes it (a start, a pause, the session's
 changes) and keeps it in the store (`keep()`); the glass driver

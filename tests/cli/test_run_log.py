@@ -30,7 +30,7 @@ def run_app(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
         ("a,a", 'error: --players: "a" is seated twice; names must be unique'),
         (
             "A" * 30 + ",Jan",
-            "error: --players: player 1: name: string should have at most 24 characters",
+            "error: --players: player 1: name: 1 to 24 characters, 30 given",
         ),
         ("Ola,Ja\x01n", 'error: --players: player 2: name: "Ja\\x01n" has a control character'),
     ],

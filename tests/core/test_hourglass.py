@@ -151,3 +151,24 @@ def test_a_turn_with_no_sand_left_runs_out_at_its_start():
     assert hourglass.phase is Phase.EXPIRED
     assert [e.signal for e in hourglass.poll()] == [Signal.EXPIRED]
     assert hourglass.used() == 0.0
+
+
+def test_a_turn_may_start_with_more_sand_than_the_glass():
+    """A bank that Fischer increments made larger than it started: the turn has all
+    of it, the strip stays full until the sand is below the glass, and a restart or an
+    undo brings back what it had."""
+    clock, hourglass = glass(duration=100.0, warnings=(10.0,))
+    hourglass.reset(130.0)
+    assert hourglass.seconds_left() == 130.0 and hourglass.view().fraction_left == 1.0
+    hourglass.start()
+    clock.advance(20)
+    assert hourglass.seconds_left() == 110.0 and hourglass.fraction_left() == 1.0
+    clock.advance(30)
+    assert hourglass.view().fraction_left == pytest.approx(0.8)
+    assert hourglass.used() == 50.0
+    hourglass.restore_paused(125.0)
+    assert hourglass.seconds_left() == 125.0
+    hourglass.restore_running(200.0)  # never more than the turn's sand
+    assert hourglass.seconds_left() == 130.0
+    clock.advance(130)
+    assert [e.signal for e in hourglass.poll()] == [Signal.WARNING, Signal.EXPIRED]

@@ -65,7 +65,7 @@ def test_score_names_every_player_and_nobody_else() -> None:
     assert error(session, score(Ola=1)) == "The points of Jan and Ewa are missing"
     assert error(session, score(Ola=1, Jan=2, Ewa=3, Bo=4)) == '"Bo" is not playing'
     assert error(session, {"type": "score", "points": {"Ola": 1.0, "Jan": 2, "Ewa": 3}}) == (
-        "points.Ola: input should be a valid integer"
+        "points.Ola: must be a whole number, or with categories an object of whole numbers"
     )
 
 

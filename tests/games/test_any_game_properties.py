@@ -1,7 +1,8 @@
 """Properties of the any-game rules over random tables and random taps: undo gives
 back each state, every prefix of an accepted log replays, counters stay within their
-bounds, the current player is always in, banks stay within 0 and the start, and the
-ranks of a finished game are a competition ranking."""
+bounds, the current player is always in, banks stay within 0 and the start (36000
+with an increment), the ranks of a finished game are a competition ranking, and a
+score sheet adds up to the score."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from companion.core.session import Session
 from companion.games.any_game import RULES, State, is_ranking
 
 NAMES = ["Ola", "Jan", "Ewa", "Bo", "Cy", "Di", "Ed", "Flo"]
+CATEGORIES = [{"id": "roads", "name": "Roads"}, {"id": "cities", "name": "Cities"}]
 COUNTERS = [
     {"id": "vp", "name": "VP"},
     {"id": "lives", "name": "Lives", "start": 3, "min": 0, "max": 5},
@@ -28,11 +30,15 @@ def options(draw: Any) -> dict[str, Any]:
     chosen: dict[str, Any] = {"title": "Game"}
     chosen["clock"] = draw(st.sampled_from(["none", "turn", "bank"]))
     if chosen["clock"] == "bank":
-        chosen["bank_seconds"] = draw(st.sampled_from([60, 300]))
+        chosen["bank_seconds"] = draw(st.sampled_from([60, 300, 35990]))
+        chosen["increment_seconds"] = draw(st.sampled_from([0, 5, 600]))
+        chosen["delay_seconds"] = draw(st.sampled_from([0, 3, 600]))
     chosen["counters"] = COUNTERS[: draw(st.integers(0, 3))]
     chosen["scoring"] = draw(st.sampled_from(["high", "low", "places", "coop"]))
     if chosen["counters"] and chosen["scoring"] in ("high", "low") and draw(st.booleans()):
         chosen["score_from"] = draw(st.sampled_from([c["id"] for c in chosen["counters"]]))
+    elif chosen["scoring"] in ("high", "low") and draw(st.booleans()):
+        chosen["categories"] = CATEGORIES
     return chosen
 
 
@@ -60,6 +66,13 @@ ending = st.one_of(
     st.builds(
         lambda pl: {"type": "places", "places": dict(zip(NAMES, pl, strict=True))},
         st.lists(st.integers(1, 3), min_size=8, max_size=8),
+    ),
+    st.builds(
+        lambda pts: {
+            "type": "score",
+            "points": {n: {"roads": p, "cities": -p} for n, p in zip(NAMES, pts, strict=True)},
+        },
+        st.lists(st.integers(-5, 9), min_size=8, max_size=8),
     ),
     st.builds(lambda won: {"type": "finish", "won": won}, st.booleans()),
     st.just({"type": "finish"}),
@@ -127,10 +140,11 @@ def check(state: State) -> None:
             assert counter.max is None or value <= counter.max
     assert state.active.playing and any(p.playing for p in state.players)
     start = state.options.bank
+    most = 36000 if state.options.increment else start
     for player in state.players:
         assert (player.bank is None) == (start is None)
-        if player.bank is not None and start is not None:
-            assert 0 <= player.bank <= start
+        if player.bank is not None and most is not None:
+            assert 0 <= player.bank <= most
             assert player.out_of_time == (player.bank == 0)
 
 
@@ -142,6 +156,12 @@ def test_counters_banks_and_the_current_player_stay_valid(table: Any) -> None:
         check(state)
         summary = RULES.summary(state)
         ranks = [p["rank"] for p in summary["players"]]
+        for player in summary["players"]:
+            if state.over and state.options.categories:
+                assert list(player["sheet"]) == [c["id"] for c in CATEGORIES]
+                assert player["score"] == sum(player["sheet"].values())
+            else:
+                assert player["sheet"] is None
         if not state.over:
             assert ranks == [None] * len(ranks) and summary["current"] is not None
         elif None not in ranks:

@@ -46,7 +46,8 @@ def replay(tmp_path: Path, game: dict[str, Any], capsys: Any, *extra: str) -> tu
          "timer_expired)"),
         (data(actions=[{"player": "Ola"}]), 'error: action 1 (?): an action needs a "type"'),
         (data(actions=[{"type": "score", "points": {"Ola": 1, "Jan": 2, "Ewa": True}}]),
-         "error: action 1 (score): points.Ewa: input should be a valid integer"),
+         "error: action 1 (score): points.Ewa: must be a whole number, or with categories an "
+         "object of whole numbers"),
         (data(scoring="coop", actions=[{"type": "finish"}]),
          "error: action 1 (finish): Did the players win or lose? A cooperative game ends as "
          "won or lost"),
@@ -55,7 +56,7 @@ def replay(tmp_path: Path, game: dict[str, Any], capsys: Any, *extra: str) -> tu
         (data(["Ola", "Jan", "Ewa", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]),
          "error: game.json: players: 9 given, Any game needs 1 to 8"),
         (data(title="\x1b[31mGo"),
-         'error: game.json: options: title: "\\x1b[31mGo" has a character that cannot be shown'),
+         'error: game.json: options: title: "\\x1b[31mGo" has a control character'),
     ],
 )  # fmt: skip
 def test_an_illegal_action_or_setup_is_one_error_line(

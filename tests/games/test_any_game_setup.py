@@ -33,6 +33,7 @@ def test_the_summary_at_the_start() -> None:
                 "bank": None,
                 "out_of_time": False,
                 "out": False,
+                "sheet": None,
             }
             for name in PLAYERS
         ],
@@ -79,7 +80,7 @@ def test_the_title_is_required() -> None:
     [
         ("", "title: 1 to 60 characters, 0 given"),
         ("T" * 61, "title: 1 to 60 characters, 61 given"),
-        ("Cat\nan", r'title: "Cat\nan" has a character that cannot be shown'),
+        ("Cat\nan", r'title: "Cat\nan" has a control character'),
         ("Catan\u202e", r'title: "Catan\u202e" has a character that cannot be shown'),
         ("Ca\u200btan", r'title: "Ca\u200btan" has a character that cannot be shown'),
         ("   ", "title: needs more than spaces"),
@@ -189,8 +190,8 @@ def counter(**fields: Any) -> dict[str, Any]:
         ([counter(), counter(name="Points")], 'counters: the id "vp" is given twice'),
         ([VP, counter(id="x", name="")], "counters: counter 2: name: 1 to 24 characters, 0 given"),
         ([counter(name="N" * 25)], "counters: counter 1: name: 1 to 24 characters, 25 given"),
-        ([counter(name="\x1b[2J")], r'counters: counter 1: name: "\x1b[2J" has a character '
-         "that cannot be shown"),
+        ([counter(name="\x1b[2J")], r'counters: counter 1: name: "\x1b[2J" has a control '
+         "character"),
         ([counter(name=" ")], "counters: counter 1: name: needs more than spaces"),
         ([counter(start=-1)], 'counters: "vp" starts at -1, below its minimum 0'),
         ([counter(start=6, max=5)], 'counters: "vp" starts at 6, above its maximum 5'),

@@ -73,7 +73,7 @@ def test_a_null_in_options_or_an_action_is_an_error(
         ("Ann\u202eX", r'"Ann\u202eX" has a character that cannot be shown'),
         ("Ann\u200e", r'"Ann\u200e" has a character that cannot be shown'),
         ("An\u00adn", r'"An\xadn" has a character that cannot be shown'),
-        ("\u00a0\u00a0", "a name needs more than spaces"),
+        ("\u00a0\u00a0", "needs more than spaces"),
     ],
 )
 def test_format_characters_and_spaces_only_are_refused_in_names(name: str, expected: str) -> None:

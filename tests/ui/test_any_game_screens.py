@@ -138,3 +138,59 @@ def test_home_history_and_statistics_say_the_title(ui: Harness) -> None:
     titles = [t for t in shown if t in ("Carcassonne", "Dixit", "Any game")]
     assert "Carcassonne" in titles and "Any game" not in titles
     ui.shots("any-game-statistics")
+
+
+def test_a_score_sheet_and_a_delayed_bank_that_came_in_a_file(ui: Harness) -> None:
+    """Games with options the new-game screen does not offer yet, imported: History
+    and Statistics show the score sheet's game by its sums; the bank with a delay and
+    an increment resumes at its table, where the current player's time stands still
+    while the delay runs down and the glass (the big clock) is the delay and the bank."""
+    from companion.ui.tables.any_game.text import clock
+    from tests.ui.any_game_steps import row_of
+    from tests.ui.test_screens import add_game, texts_of
+
+    sheet = add_game(ui.store, "any-game-sheet.json")
+    bank = GameSetup(
+        game="any-game",
+        seed=1,
+        players=(PlayerSpec(name="Ola"), PlayerSpec(name="Jan")),
+        options={
+            "title": "Chess",
+            "clock": "bank",
+            "bank_seconds": 300,
+            "increment_seconds": 10,
+            "delay_seconds": 5,
+        },
+    )
+    ui.store.create_session(bank)
+    ui.app.go_home()
+    ui.step(2)
+    ui.tap(ui.find("History"))
+    rows = ui.screen.ids.body.children[0].ids.rows.children[::-1]
+    ui.tap(next(r for r in rows if r.session_id == sheet))
+    view = ui.screen.ids.body.children[0]
+    shown = texts_of(view)
+    results = shown[shown.index("Results") + 1 : shown.index("Save game file")]
+    assert results == ["1.", "Ewa", "27", "2.", "Jan", "22", "2.", "Ola", "22", "4.", "Bo", "60"]
+    assert shown[8].endswith("the points of every player")
+    ui.shots("any-game-sheet-history")
+    ui.app.go_home()
+    ui.step(2)
+    ui.tap(ui.find("Statistics"))
+    assert "Carcassonne" in ui.texts()
+    ui.app.go_home()
+    ui.step(2)
+    ui.tap(ui.find("Resume: Chess"))
+    screen = ui.screen
+    assert ui.app.root.current == "any_game" and row_of(ui, "Ola").time == "5:00"
+    go(ui)
+    ui.advance(3)  # (a key press takes a second of the fake clock): 4 s used of the 5
+    assert (screen.seconds_text, row_of(ui, "Ola").time) == ("5:01", "5:00")
+    ui.advance(10)
+    assert (screen.seconds_text, row_of(ui, "Ola").time) == ("4:51", "4:51")
+    ui.shots("any-game-bank-delay")
+    go(ui)
+    used = ui.app.model.session.log[-1].to_json()["seconds"]
+    assert 15 <= used <= 16
+    assert row_of(ui, "Ola").time == clock(300 - (used - 5) + 10)
+    assert row_of(ui, "Jan").time == "5:00" and screen.seconds_text == "5:05"

@@ -12,10 +12,25 @@ class the registry holds.
 Readings where the game file contract is silent (each is tested):
 - The first seat starts and play goes clockwise (the seating order) until a
   `reverse`. The seed draws nothing: nothing in this game is random.
-- A title and a counter's name are printable as a player's name is: no control or
-  format character, not only spaces. Counter names may repeat (only ids are
-  unique); a player object's `colour` or `colours` is an error (the contract gives
-  them to the balloon games only).
+- Counter and category names may repeat (only ids are unique), a category's name
+  that of a counter too; a player object's `colour` or `colours` is an error (the
+  contract gives them to the balloon games only).
+- Printable text (every name and title, `companion.core.text`): the Unicode data is
+  that of the `unicodedata2` package (a fixed version, the same on every Python),
+  so "unassigned" (Cn) means unassigned there. Two player names equal after NFC
+  ("Zoë" typed precomposed and decomposed) are the same name twice; a name is
+  otherwise matched as written (an action names a player exactly as seated). The
+  length is named before a refused character, and that before "only spaces" (a
+  text of Zs characters).
+- `increment_seconds` or `delay_seconds` given with another clock than "bank" is an
+  error at 0 too (the field is given); with a bank, 0 is the same as left out. An
+  empty `categories` list is the same as none (allowed with any scoring; `score`
+  takes whole numbers).
+- A Fischer increment is added after a turn ended by `end_turn` or `pass_to`, also
+  in a solo game; not after a turn handed on by the current player's `eliminate`
+  (no turn ended, no seconds). `timer_expired` sets the bank to 0 whatever the
+  delay (the clock ran out, delay and bank), and no increment follows for that
+  player while their bank is 0.
 - `timer_expired` with the clock `"none"` is an error, as `start_timer` is.
 - A player out of time (bank 0) still takes turns: `start_timer` and
   `timer_expired` still work in their turns (the bank stays 0), and each of their
@@ -35,9 +50,14 @@ Readings where the game file contract is silent (each is tested):
 - `coop`: when won, the players out of the game win with everyone else (rank 1).
 - `score` is `null` before the end and in a game of `places` or `coop` (there are
   no points); with `score_from` it is the counter's value at any time.
+- With categories, a `score` entry is checked in seating order: an integer (or a
+  map without categories) first, then a category it names that the game has not,
+  then the categories it leaves out; `sheet` lists the categories in the options'
+  order. A category's points may be any integer, below zero too.
 
 Help for the screen (methods of `RULES`): `clock_seconds` (the seconds the clock of
-the current turn runs from).
+the current turn runs from: with a bank, the delay and then what is left of the
+bank).
 """
 
 from __future__ import annotations
@@ -52,12 +72,17 @@ from companion.games.any_game import summary as _summary
 from companion.games.any_game.ending import ENDINGS, is_ranking
 from companion.games.any_game.messages import GAME_ID, M
 from companion.games.any_game.model import (
+    BANK_MOST,
     BANK_SECONDS,
+    CATEGORIES_MOST,
     COUNTERS_MOST,
+    DELAY_SECONDS,
+    INCREMENT_SECONDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     TIMER_SECONDS,
     Adjust,
+    Category,
     Counter,
     Eliminate,
     EndTurn,
@@ -72,16 +97,21 @@ from companion.games.any_game.model import (
     Turn,
 )
 from companion.games.any_game.summary import points, ranks
-from companion.games.any_game.turn import TURN_ACTIONS, adjust, next_playing
+from companion.games.any_game.turn import TURN_ACTIONS, adjust, bank_after, next_playing
 
 __all__ = [
+    "BANK_MOST",
     "BANK_SECONDS",
+    "CATEGORIES_MOST",
     "COUNTERS_MOST",
+    "DELAY_SECONDS",
     "GAME_ID",
+    "INCREMENT_SECONDS",
     "RULES",
     "TIMER_SECONDS",
     "Adjust",
     "AnyGame",
+    "Category",
     "Counter",
     "Eliminate",
     "EndTurn",
@@ -95,6 +125,7 @@ __all__ = [
     "Score",
     "State",
     "Turn",
+    "bank_after",
     "is_ranking",
     "next_playing",
     "points",
@@ -124,12 +155,13 @@ class AnyGame(GameRules[State, Options]):
         return title if isinstance(title, str) and title.strip() else self.name
 
     def clock_seconds(self, state: State) -> int | None:
-        """The seconds the current turn's clock runs from: the hourglass, or what is
-        left in the current player's bank; None without a clock or once over."""
+        """The seconds the current turn's clock runs from: the hourglass, or the
+        delay and then what is left in the current player's bank; None without a
+        clock or once over."""
         if state.over:
             return None
         if state.options.clock == "bank":
-            return state.active.bank
+            return state.options.delay + (state.active.bank or 0)
         return state.options.hourglass
 
 

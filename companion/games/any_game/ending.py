@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from companion.core.errors import RuleError
 from companion.core.model import ActionBase
-from companion.core.terms import listing
+from companion.core.terms import listing, quoted
 from companion.games.any_game import model as m
 from companion.games.any_game.messages import M
 from companion.games.any_game.turn import Handler
@@ -23,7 +23,37 @@ def _score(state: m.State, action: ActionBase) -> m.State:
     if counter is not None:
         raise RuleError(M("score_counter", counter=counter.name))
     _check_names(state, action.points, "missing_points")
-    return state.model_copy(update={"over": True, "points": dict(action.points)})
+    if not options.categories:
+        return state.model_copy(update={"over": True, "points": _plain_points(state, action)})
+    sheets = {p.name: _sheet(state, p.name, action.points[p.name]) for p in state.players}
+    points = {name: sum(sheet.values()) for name, sheet in sheets.items()}
+    return state.model_copy(update={"over": True, "points": points, "sheets": sheets})
+
+
+def _plain_points(state: m.State, action: m.Score) -> dict[str, int]:
+    """Each player's points, one whole number each (a game without a score sheet)."""
+    points: dict[str, int] = {}
+    for player in state.players:  # in seating order
+        given = action.points[player.name]
+        if not isinstance(given, int):
+            raise RuleError(M("sheet_unexpected", player=player.name))
+        points[player.name] = given
+    return points
+
+
+def _sheet(state: m.State, player: str, given: int | dict[str, int]) -> dict[str, int]:
+    """A player's line of the score sheet: a map naming every category and nothing
+    else, in the categories' order."""
+    if not isinstance(given, dict):
+        raise RuleError(M("sheet_expected", player=player))
+    ids = [c.id for c in state.options.categories]
+    unknown = next((category for category in given if category not in ids), None)
+    if unknown is not None:
+        raise RuleError(M("sheet_unknown", player=player, category=unknown, ids=quoted(ids)))
+    missing = [category for category in ids if category not in given]
+    if missing:
+        raise RuleError(M("sheet_missing", player=player, count=len(missing), ids=quoted(missing)))
+    return {category: given[category] for category in ids}
 
 
 def _places(state: m.State, action: ActionBase) -> m.State:
@@ -66,7 +96,7 @@ def _finish(state: m.State, action: ActionBase) -> m.State:
     return state.model_copy(update={"over": True})
 
 
-def _check_names(state: m.State, given: Mapping[str, int], missing_key: str) -> None:
+def _check_names(state: m.State, given: Mapping[str, object], missing_key: str) -> None:
     """`score` and `places` name every player, those out of the game too, and nobody
     else."""
     for name in given:

@@ -13,14 +13,12 @@ M = Catalog(
     {
         # the setup
         "colour_not_used": "{name}: players have no colour of their own in this game",
-        "text_length": "{field}: 1 to {longest} characters, {count} given",
-        "text_unprintable": '{field}: "{text}" has a character that cannot be shown',
-        "text_blank": "{field}: needs more than spaces",
+        "text": "{field}: {problem}",
         "bgg_id": "bgg_id: a BoardGameGeek id is 1 or more, {given} given",
         "seconds_option": "{field}: {low} to {high} seconds, {given} given",
         "timer_not_turn": 'timer_seconds goes with the clock "turn" (this game\'s clock: '
         '"{clock}")',
-        "bank_not_bank": 'bank_seconds goes with the clock "bank" (this game\'s clock: "{clock}")',
+        "bank_not_bank": '{field} goes with the clock "bank" (this game\'s clock: "{clock}")',
         "counters_count": "counters: at most 8, {count} given",
         "counter_id": 'counters: "{id}" is not a counter id (1 to 16 characters of a-z, 0-9 and _)',
         "counter_twice": 'counters: the id "{id}" is given twice',
@@ -30,6 +28,15 @@ M = Catalog(
         "score_from_scoring": 'score_from goes with the scoring "high" or "low" (this '
         'game\'s scoring: "{scoring}")',
         "score_from_unknown": 'score_from: "{id}" is not a counter of this game ({ids})',
+        "categories_count": "categories: at most 12, {count} given",
+        "category_id": 'categories: "{id}" is not a category id (1 to 16 characters of a-z, '
+        "0-9 and _)",
+        "category_twice": 'categories: the id "{id}" is given twice',
+        "category_counter": 'categories: "{id}" is the id of a counter too',
+        "categories_scoring": 'categories go with the scoring "high" or "low" (this game\'s '
+        'scoring: "{scoring}")',
+        "categories_score_from": 'categories and score_from "{id}" do not go together: the '
+        "points come from one of them",
         # the turn and the clock
         "unknown_player": '"{name}" is not playing',
         "over": "The game is over: only corrections are left",
@@ -54,6 +61,15 @@ M = Catalog(
         "won_missing": "Did the players win or lose? A cooperative game ends as won or lost",
         "won_not_coop": "Only a cooperative game ends as won or lost",
         "missing_points": "The points of {names} are missing",
+        "sheet_expected": "{player}: this game has a score sheet, so the points are one "
+        "number per category",
+        "sheet_unexpected": "{player}: this game has no score sheet, so the points are one number",
+        "sheet_missing": Plural(
+            "count",
+            one="{player}: the points of the category {ids} are missing",
+            other="{player}: the points of the categories {ids} are missing",
+        ),
+        "sheet_unknown": '{player}: "{category}" is not a category of this game ({ids})',
         "missing_places": "The places of {names} are missing",
         "place_range": "{player}: place {place} is not from 1 to {count}",
         "places_gap": "{places} is not a ranking: a shared place leaves the next ones out "
@@ -76,4 +92,5 @@ M = Catalog(
         "p_won": "Everyone won together",
         "p_lost": "Everyone lost together",
     },
+    composed=("ids",),  # the ids a game file may spell, listed whole
 )

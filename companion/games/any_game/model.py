@@ -3,7 +3,10 @@ the state."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import PlainValidator
+from pydantic_core import PydanticCustomError
 
 from companion.core.model import ActionBase, Frozen, PlayerAdjust, by_name
 from companion.games.any_game.messages import M
@@ -13,8 +16,12 @@ TITLE_LONGEST = 60
 COUNTER_NAME_LONGEST = 24
 COUNTERS_MOST = 8
 COUNTER_ID = r"[a-z0-9_]{1,16}"
+CATEGORIES_MOST = 12  # a score sheet's lines
 TIMER_SECONDS = (5, 600, 60)  # least, most, default
 BANK_SECONDS = (60, 36000, 1200)
+INCREMENT_SECONDS = (0, 600, 0)  # a Fischer increment after each turn ended
+DELAY_SECONDS = (0, 600, 0)  # the free first seconds of each turn
+BANK_MOST = 36000  # a bank never holds more, increments or not
 TURN_SECONDS_MOST = 36000
 
 Clock = Literal["none", "turn", "bank"]
@@ -36,15 +43,26 @@ class Counter(Frozen):
     max: int | None = None
 
 
+class Category(Frozen):
+    """A line of the score sheet: each player's points in it are typed at the end
+    (`score`), and their points are the sum of their lines."""
+
+    id: str
+    name: str
+
+
 class Options(Frozen):
     title: str
     bgg_id: int | None = None
     clock: Clock = "none"
     timer_seconds: int | None = None
     bank_seconds: int | None = None
+    increment_seconds: int | None = None
+    delay_seconds: int | None = None
     counters: tuple[Counter, ...] = ()
     scoring: Scoring = "high"
     score_from: str | None = None
+    categories: tuple[Category, ...] = ()
 
     @property
     def hourglass(self) -> int | None:
@@ -59,6 +77,16 @@ class Options(Frozen):
         if self.clock != "bank":
             return None
         return BANK_SECONDS[2] if self.bank_seconds is None else self.bank_seconds
+
+    @property
+    def increment(self) -> int:
+        """The seconds added to a bank after each turn ended (0: none)."""
+        return self.increment_seconds or 0
+
+    @property
+    def delay(self) -> int:
+        """The free first seconds of each turn of a bank (0: none)."""
+        return self.delay_seconds or 0
 
     def counter(self, counter_id: str) -> Counter | None:
         return next((c for c in self.counters if c.id == counter_id), None)
@@ -93,9 +121,25 @@ class Eliminate(ActionBase):
     player: str
 
 
+def _points_entry(value: Any) -> int | dict[str, int]:
+    """A player's entry of `score`: a JSON integer, or (with a score sheet) an object
+    of JSON integers; nothing converted (`true` is not 1). Which of the two the game
+    takes is the rules' to say."""
+    if type(value) is int:
+        return value
+    if type(value) is dict and all(type(points) is int for points in value.values()):
+        return value
+    raise PydanticCustomError(
+        "points", "must be a whole number, or with categories an object of whole numbers"
+    )
+
+
+PointsEntry = Annotated[int | dict[str, int], PlainValidator(_points_entry)]
+
+
 class Score(ActionBase):
     type: Literal["score"] = "score"
-    points: dict[str, int]
+    points: dict[str, PointsEntry]
 
 
 class Places(ActionBase):
@@ -138,7 +182,8 @@ class State(Frozen):
     turns_ended: int = 0
     turn: Turn = Turn()
     over: bool = False
-    points: dict[str, int] | None = None  # given by `score`
+    points: dict[str, int] | None = None  # given by `score` (with a sheet: its sums)
+    sheets: dict[str, dict[str, int]] | None = None  # given by `score` with categories
     places: dict[str, int] | None = None  # given by `places`
     won: bool | None = None  # given by `finish` in a cooperative game
 

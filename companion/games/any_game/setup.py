@@ -4,19 +4,21 @@ the start."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 
+from companion.core import text
 from companion.core.errors import SetupError
-from companion.core.messages import printable
 from companion.core.model import PlayerSpec
 from companion.core.terms import quoted
 from companion.games.any_game.messages import M
 from companion.games.any_game.model import (
     BANK_SECONDS,
+    CATEGORIES_MOST,
     COUNTER_ID,
     COUNTER_NAME_LONGEST,
     COUNTERS_MOST,
+    DELAY_SECONDS,
+    INCREMENT_SECONDS,
     TIMER_SECONDS,
     TITLE_LONGEST,
     Counter,
@@ -36,19 +38,15 @@ def check_options(options: Options, players: Sequence[PlayerSpec]) -> None:
     _check_clock(options)
     _check_counters(options.counters)
     _check_score_from(options)
+    _check_categories(options)
 
 
-def check_text(field: str, text: str, longest: int) -> None:
+def check_text(field: str, given: str, longest: int) -> None:
     """A title or a name is shown on the screen and printed by `replay`: 1 to
-    `longest` characters, printable (no control or format character), not only
-    spaces."""
-    if not 1 <= len(text) <= longest:
-        raise SetupError(M("text_length", field=field, longest=longest, count=len(text)))
-    for char in text:
-        if not char.isprintable() and unicodedata.category(char) != "Zs":
-            raise SetupError(M("text_unprintable", field=field, text=printable(text)))
-    if not text.strip():
-        raise SetupError(M("text_blank", field=field))
+    `longest` characters, printable, not only spaces (`companion.core.text`)."""
+    found = text.problem(given, longest)
+    if found is not None:
+        raise SetupError(M("text", field=field, problem=found))
 
 
 def _check_clock(options: Options) -> None:
@@ -56,10 +54,16 @@ def _check_clock(options: Options) -> None:
         if options.clock != "turn":
             raise SetupError(M("timer_not_turn", clock=options.clock))
         _check_seconds("timer_seconds", options.timer_seconds, TIMER_SECONDS)
-    if options.bank_seconds is not None:
-        if options.clock != "bank":
-            raise SetupError(M("bank_not_bank", clock=options.clock))
-        _check_seconds("bank_seconds", options.bank_seconds, BANK_SECONDS)
+    bank_only = (
+        ("bank_seconds", options.bank_seconds, BANK_SECONDS),
+        ("increment_seconds", options.increment_seconds, INCREMENT_SECONDS),
+        ("delay_seconds", options.delay_seconds, DELAY_SECONDS),
+    )
+    for field, given, limits in bank_only:
+        if given is not None:
+            if options.clock != "bank":
+                raise SetupError(M("bank_not_bank", field=field, clock=options.clock))
+            _check_seconds(field, given, limits)
 
 
 def _check_seconds(field: str, given: int, limits: tuple[int, int, int]) -> None:
@@ -74,12 +78,37 @@ def _check_counters(counters: Sequence[Counter]) -> None:
     seen: set[str] = set()
     for number, counter in enumerate(counters, start=1):
         if not re.fullmatch(COUNTER_ID, counter.id):
-            raise SetupError(M("counter_id", id=printable(counter.id)))
+            raise SetupError(M("counter_id", id=counter.id))
         if counter.id in seen:
             raise SetupError(M("counter_twice", id=counter.id))
         seen.add(counter.id)
         check_text(f"counters: counter {number}: name", counter.name, COUNTER_NAME_LONGEST)
         _check_bounds(counter)
+
+
+def _check_categories(options: Options) -> None:
+    """A score sheet: up to 12 lines, ids as a counter's and none a counter's, names as
+    a counter's; only where the points are typed at the end (`high`/`low` without
+    `score_from`)."""
+    categories = options.categories
+    if not categories:
+        return
+    if len(categories) > CATEGORIES_MOST:
+        raise SetupError(M("categories_count", count=len(categories)))
+    seen: set[str] = set()
+    for number, category in enumerate(categories, start=1):
+        if not re.fullmatch(COUNTER_ID, category.id):
+            raise SetupError(M("category_id", id=category.id))
+        if category.id in seen:
+            raise SetupError(M("category_twice", id=category.id))
+        if options.counter(category.id) is not None:
+            raise SetupError(M("category_counter", id=category.id))
+        seen.add(category.id)
+        check_text(f"categories: category {number}: name", category.name, COUNTER_NAME_LONGEST)
+    if options.scoring not in ("high", "low"):
+        raise SetupError(M("categories_scoring", scoring=options.scoring))
+    if options.score_from is not None:
+        raise SetupError(M("categories_score_from", id=options.score_from))
 
 
 def _check_bounds(counter: Counter) -> None:
@@ -99,7 +128,7 @@ def _check_score_from(options: Options) -> None:
         raise SetupError(M("score_from_scoring", scoring=options.scoring))
     if options.counter(options.score_from) is None:
         ids = quoted([c.id for c in options.counters]) or "-"
-        raise SetupError(M("score_from_unknown", id=printable(options.score_from), ids=ids))
+        raise SetupError(M("score_from_unknown", id=options.score_from, ids=ids))
 
 
 def initial_state(players: Sequence[PlayerSpec], options: Options, seed: int) -> State:

@@ -23,6 +23,15 @@ def points(state: State, player: Player) -> int | None:
     return None
 
 
+def sheet(state: State, player: Player) -> dict[str, int] | None:
+    """The player's points in each category of the score sheet (category id ->
+    points, in the categories' order) once the game is over; None before, and in a
+    game without categories."""
+    if not state.over or state.sheets is None:
+        return None
+    return dict(state.sheets[player.name])
+
+
 def ranks(state: State) -> list[int | None]:
     """None until the game is over. Then `high`/`low` by points, ties shared, with
     the players out of the game below those still in (the later out the higher);
@@ -61,6 +70,7 @@ def summary(state: State) -> dict[str, Any]:
             "bank": p.bank,
             "out_of_time": p.out_of_time,
             "out": not p.playing,
+            "sheet": sheet(state, p),
         }
         for p, rank in zip(state.players, player_ranks, strict=True)
     ]

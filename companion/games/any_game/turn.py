@@ -94,10 +94,18 @@ def _turn_ended(state: m.State, seconds: int | None) -> m.State:
         raise RuleError(M("seconds_range", seconds=seconds))
     else:
         assert player.bank is not None
-        bank = max(0, player.bank - seconds)
+        bank = bank_after(state.options, player.bank, seconds)
         changes = {"bank": bank, "out_of_time": player.out_of_time or bank == 0}
         state = _with_player(state, player.model_copy(update=changes))
     return state.model_copy(update={"turns_ended": state.turns_ended + 1})
+
+
+def bank_after(options: m.Options, bank: int, seconds: int) -> int:
+    """A bank after a turn of `seconds` ended: the delay's first seconds are free, the
+    rest comes off (down to 0 at most); then the increment is added, unless the bank
+    is 0 (a player out of time stays at 0), and never past `BANK_MOST`."""
+    left = max(0, bank - max(0, seconds - options.delay))
+    return min(m.BANK_MOST, left + options.increment) if left > 0 else 0
 
 
 def next_playing(state: m.State, index: int) -> int:

@@ -1,13 +1,19 @@
 """What the any-game table needs that the rules do not say: the new-game options (a
 title with its last choices, the clock, the counters, who wins), GO (the clock
 started, then the turn ended with the seconds it took from a bank), the glass (an
-hourglass per turn, or the current player's bank: the glass is the whole bank and a
-turn starts with what is left), the time that ran out recorded by itself, a
-player's counters and deeds (pass them the turn, put them out), the seats' colours
-and the game BG Stats is told of (the title). No Kivy here."""
+hourglass per turn, or the current player's bank: the glass is the whole bank, and a
+turn's glass is its delay and then what is left of the bank, the delay running down
+first), the time that ran out recorded by itself, a player's counters and deeds (pass
+them the turn, put them out), the seats' colours and the game BG Stats is told of
+(the title). No Kivy here.
+
+A bank's turn records the whole seconds its glass ran (not rounded to the nearest):
+the screen shows the time left rounded up, so the bank after the turn is what the
+screen showed at its end (and then the increment)."""
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -136,7 +142,7 @@ class AnyGameAdapter(TableAdapter[ag.State]):
 
     @staticmethod
     def seconds(play: GameInPlay[ag.State]) -> int:
-        return min(TURN_SECONDS_MOST, round(play.timer.used_seconds()))
+        return min(TURN_SECONDS_MOST, math.floor(play.timer.used_seconds()))
 
     def expired(self, play: GameInPlay[ag.State]) -> Send | None:
         """The hourglass ran out, or the bank reached 0: the rules are told (the
@@ -147,18 +153,22 @@ class AnyGameAdapter(TableAdapter[ag.State]):
 
     # -- the glass -----------------------------------------------------------------------
     def timer_seconds(self, session: Session[ag.State], app_options: Mapping[str, Any]) -> float:
-        """The hourglass, or the whole bank a player starts with."""
+        """The hourglass, or the delay and the whole bank a player starts with (a bank
+        that increments make larger holds more: the strip stays full meanwhile)."""
         options = session.state.options
-        return float(options.hourglass or options.bank or 0)
+        if options.bank is not None:
+            return float(options.delay + options.bank)
+        return float(options.hourglass or 0)
 
     def turn_seconds(
         self, session: Session[ag.State], app_options: Mapping[str, Any]
     ) -> float | None:
-        """With a bank: what is left of the current player's."""
+        """With a bank: the delay, then what is left of the current player's bank."""
         state = session.state
-        if state.over or state.options.clock != "bank":
+        if state.options.clock != "bank":
             return None
-        return float(state.active.bank or 0)
+        seconds = ag.RULES.clock_seconds(state)
+        return None if seconds is None else float(seconds)
 
     def turn_started(self, session: Session[ag.State]) -> bool:
         return session.state.turn.timer_started

@@ -162,14 +162,15 @@ class AnyGameScreen(TableScreen):
             cell.text = short_name(name, cell.width - 4 * self.app.scale, size)
 
     def show_timer(self, *_: Any) -> None:
-        """The glass; with a bank the current player's time runs down in their line."""
+        """The glass; with a bank the current player's bank runs down in their line
+        (still while the turn's delay runs down)."""
         super().show_timer()
         model = self.model
         if model is None or not self.banked or model.hourglass is None or not model.timed:
             return
         rows = [r for r in self.ids.grid.children if isinstance(r, AgRow) and r.current]
         for row in rows:
-            row.time = clock(model.seconds_left)
+            row.time = clock(view.bank_left(self.state, model.seconds_left))
 
     def clock_text(self, seconds: int) -> str:
         """A bank's time as a clock shows it (12:05); an hourglass's in seconds."""

@@ -39,6 +39,14 @@ def seats(state: ag.State) -> list[Seat]:
     ]
 
 
+def bank_left(state: ag.State, seconds_left: float) -> float:
+    """What the current player's bank holds while their turn's glass has `seconds_left`:
+    the glass is the delay and then the bank, so the bank stands still while the delay
+    runs down. The time column shows this; the turn's end leaves it in the bank (and
+    then adds the increment)."""
+    return max(0.0, min(float(state.active.bank or 0), seconds_left))
+
+
 def counter_names(state: ag.State) -> list[str]:
     return [c.name for c in state.options.counters]
 
