@@ -124,7 +124,7 @@ def test_a_roll_the_app_could_not_take_is_not_acknowledged_and_its_resend_is_new
         again = roll_of(next_event(events, kind(Kind.ROLL)))
         reader.taken(again)
         wait_until(lambda: device.acks() == [3])
-        assert reader.status().dropped == 1
+        assert (reader.status().unsaved, reader.status().dropped) == (1, 0)
     finally:
         reader.stop()
 
