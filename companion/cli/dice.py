@@ -130,9 +130,14 @@ def quiet_broken_pipe() -> int:
 
 
 def cmd_dice_listen(args: argparse.Namespace) -> int:
+    from companion.config import port_refusal
     from hardware.dice import Ack, DiceReader, Roll
     from hardware.flood import FloodQueue
 
+    refused = port_refusal("DEVICE", args.device)
+    if refused is not None:  # a pyserial URL opens files and sockets, not a reader
+        error(str(refused))
+        return EXIT_ERROR
     # Bounded: with a stdout nobody reads, printing blocks and the events wait here;
     # a flood of them is dropped and counted instead of filling the memory. A roll is
     # acknowledged once printed; one dropped is not (the reader may send it again).
