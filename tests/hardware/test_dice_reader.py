@@ -15,6 +15,7 @@ from hardware.dice import DiceReader, ReaderStatus
 from hardware.events import EventQueue, HardwareEvent
 from hardware.sim import GARBAGE, PtyDevice, roll_lines
 from tests.hardware.hwhelp import kind, next_event, pending, wait_until
+from tests.waiting import limit
 
 FAST = (0.01, 0.1)  # reconnect backoff for tests: first retry 10 ms, never above 100 ms
 
@@ -215,7 +216,7 @@ def test_a_failure_inside_the_reader_never_reaches_the_app(link: Path, device: P
 def test_stop_is_prompt_and_final(link: Path, events: EventQueue, device: PtyDevice) -> None:
     dice = DiceReader(str(link), events, backoff=FAST).start()
     next_event(events, kind("connected"))
-    dice.stop(timeout=2.0)
+    dice.stop(timeout=limit(2.0))
     assert not dice._thread.is_alive()
     assert dice.status() == ReaderStatus(str(link), connects=1)
 
