@@ -75,6 +75,9 @@ M = Catalog(
         "not_seconds": "{setting}: {value} must all be positive numbers of seconds",
         "too_many": "{setting}: has more than {limit} values",
         "not_usb_id": '{setting}: {value} is not a USB id (four hex digits, e.g. "2341")',
+        "not_device_path": "{setting}: {value} is not a device path such as /dev/dice or "
+        "/dev/serial/by-id/...",
+        "port_url": "{setting}: {value} is a URL; only a device path such as /dev/dice is allowed",
         "bad_value": "{setting}: {value} is not allowed ({detail})",
         "unreadable": "The settings file {path} cannot be read: {detail}",
         "missing_file": "The settings file {path} does not exist",
@@ -133,6 +136,40 @@ class BuzzerConfig(_Section):
 class SerialConfig(_Section):
     port: str = "/dev/dice"  # "" = no dice reader; deploy/ adds the udev symlink
     baudrate: int = Field(default=115200, gt=0, le=4_000_000)
+
+    @field_validator("port")
+    @classmethod
+    def _device_path(cls, value: str) -> str:
+        # The settings are the service user's to write, and the admin runs `companion
+        # doctor` on them: a pyserial URL (`spy://...?file=`, `socket://`) would make
+        # that program open a file or a socket. A device path opens a device, or fails.
+        problem = port_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
+        return value
+
+
+def port_problem(port: str) -> str | None:
+    """Why `port` is not a serial port's device path ("port url", "device path"), or
+    None: empty (no dice reader), or an absolute path (a tty, /dev/serial/by-id/...,
+    a link to a pseudo-terminal) with nothing in it that pyserial reads as a URL."""
+    if port == "":
+        return None
+    if "://" in port:
+        return "port url"
+    if not port.startswith("/") or not port.isprintable():
+        return "device path"
+    return None
+
+
+def port_refusal(setting: str, port: str) -> Message | None:
+    """The sentence that refuses `port` as the serial port `setting` names (a
+    command's argument too), or None when it is a device path; empty is refused."""
+    reason = port_problem(port) if port else "device path"
+    if reason is None:
+        return None
+    key = "port_url" if reason == "port url" else "not_device_path"
+    return M(key, setting=setting, value=_show(port))
 
 
 class DiceConfig(_Section):
@@ -347,6 +384,10 @@ def _value_problem(key: str, value: str, reason: str) -> Message:
         return M("not_usb_id", setting=key, value=value)
     if "warning seconds" in reason:
         return M("not_seconds", setting=key, value=value)
+    if "port url" in reason:
+        return M("port_url", setting=key, value=value)
+    if "device path" in reason:
+        return M("not_device_path", setting=key, value=value)
     return M("bad_value", setting=key, value=value, detail=reason)
 
 

@@ -25,7 +25,7 @@ from companion.core import rng
 from companion.core.errors import CompanionError, GameFileError, SetupError
 from companion.core.messages import Catalog, Message, Param
 from companion.core.model import ActionBase, GameSetup, PlayerSpec, read_strict
-from companion.core.rules import Rules, describe_validation_error
+from companion.core.rules import Rules, describe_validation_error, names_the_type
 from companion.core.session import Session
 
 FORMAT = 1
@@ -42,6 +42,7 @@ M = Catalog(
         "in_file": "{file}: {problem}",
         "in_field": "{file}: {field}: {problem}",
         "in_action": "action {number} ({type}): {problem}",
+        "at_action": "action {number}: {problem}",
         "unreadable": "cannot be read ({reason})",
         "not_json": "not JSON (line {line}, column {column}: {reason})",
         "too_big": "it is larger than {limit}, the most a game file may be",
@@ -70,7 +71,11 @@ class ReplayError(GameFileError):
     """An action in the log that cannot be applied; `number` counts from 1."""
 
     def __init__(self, number: int, type_: str, error: CompanionError) -> None:
-        super().__init__(M("in_action", number=number, type=type_, problem=error.message))
+        if names_the_type(error):  # an unknown type: its sentence quotes it, once
+            message = M("at_action", number=number, problem=error.message)
+        else:
+            message = M("in_action", number=number, type=type_, problem=error.message)
+        super().__init__(message)
         self.number = number
         self.inner = error
 

@@ -52,7 +52,7 @@ def with_(**changes):
         ),
         (
             with_(actions=[{"type": "mail"}, {"type": "jump"}]),
-            'error: action 2 (jump): unknown action type "jump"',
+            'error: action 2: unknown action type "jump"',
         ),
         (
             with_(actions=[{"type": "penalty", "count": 1, "why": "x"}]),

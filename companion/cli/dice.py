@@ -129,10 +129,23 @@ def quiet_broken_pipe() -> int:
 # --- dice-listen ---------------------------------------------------------------------
 
 
+def refused_device(device: str) -> bool:
+    """A DEVICE that is no device path, said in one line: a pyserial URL (`spy://`,
+    `socket://`) would open files and sockets, not a reader."""
+    from companion.config import port_refusal
+
+    refused = port_refusal("DEVICE", device)
+    if refused is not None:
+        error(str(refused))
+    return refused is not None
+
+
 def cmd_dice_listen(args: argparse.Namespace) -> int:
     from hardware.dice import Ack, DiceReader, Roll
     from hardware.flood import FloodQueue
 
+    if refused_device(args.device):
+        return EXIT_ERROR
     # Bounded: with a stdout nobody reads, printing blocks and the events wait here;
     # a flood of them is dropped and counted instead of filling the memory. A roll is
     # acknowledged once printed; one dropped is not (the reader may send it again).

@@ -269,6 +269,21 @@ def shown(text: str, limit: int = ECHO_LIMIT) -> str:
     return cut(printable(text[: limit + 1]), limit)
 
 
+def listed(items: Iterable[str], limit: int) -> str:
+    """`items` joined by ", ", as many as fit in `limit` characters, then "…" for the
+    rest: a list of choices in a sentence that must stay one short line."""
+    names = list(items)
+    whole = ", ".join(names)
+    if len(whole) <= limit:
+        return whole
+    taken: list[str] = []
+    for name in names:
+        if len(", ".join([*taken, name, "…"])) > limit:
+            break
+        taken.append(name)
+    return ", ".join([*taken, "…"])
+
+
 def fill(template: str, params: Mapping[str, Param], lang: str = ENGLISH) -> str:
     """Fill a template; a missing parameter shows as its name, never raises."""
     return _Renderer({}, lang, strict=False).fill(template, params)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from companion.core import text
 from companion.core.errors import ActionFormatError, RuleError, SetupError
-from companion.core.messages import Catalog, Message, Param
+from companion.core.messages import Catalog, Message, Param, listed, shown
 from companion.core.model import (
     ActionBase,
     PlayerSpec,
@@ -38,6 +38,25 @@ M = Catalog(
         "not_a_player": '"{name}" is not playing',
     },
 )
+
+
+# An unknown type's sentence quotes the type (at most ECHO_LIMIT characters) and as
+# many of the game's types as fit beside it in TYPE_AND_KNOWN: the command line's
+# `error: action N: ...` stays within 160 characters.
+TYPE_AND_KNOWN = 80
+
+
+def unknown_type(given: str, known: Sequence[str]) -> Message:
+    echo = shown(given)
+    room = max(TYPE_AND_KNOWN - len(echo), len("…"))
+    return M("unknown_type", type=given, known=listed(sorted(known), room))
+
+
+def names_the_type(error: Exception) -> bool:
+    """Whether `error`'s sentence already quotes the action's type (a line that names
+    the action it is about then quotes it once, not twice)."""
+    message = getattr(error, "message", None)
+    return isinstance(message, Message) and message.key == "rules.unknown_type"
 
 
 class Rules(Protocol[St]):
@@ -99,11 +118,25 @@ class Rules(Protocol[St]):
         ...
 
 
-def _problem(first: Mapping[str, Any]) -> str:
+# A field's problem and the field's name (quoted from input, up to ECHO_LIMIT) share
+# FIELD_AND_PROBLEM characters: pydantic's own sentence may list every allowed value.
+FIELD_AND_PROBLEM = 110
+
+
+def _problem(first: Mapping[str, Any], room: int = FIELD_AND_PROBLEM) -> str:
     # A validator's own sentence stands without pydantic's "Value error, " before it.
     error = first.get("ctx", {}).get("error") if first["type"] == "value_error" else None
     problem = str(error) if error is not None else str(first["msg"])
-    return problem[0].lower() + problem[1:] if problem else problem
+    problem = problem[0].lower() + problem[1:] if problem else problem
+    return _words(problem, room)
+
+
+def _words(text: str, limit: int) -> str:
+    """`text` whole if it fits in `limit`, else cut after a word with "…"."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(",") + "…"
 
 
 def describe_validation_error(error: ValidationError) -> Message:
@@ -114,7 +147,8 @@ def describe_validation_error(error: ValidationError) -> Message:
         return M("unknown_field", field=field)
     if first["type"] == "missing":
         return M("missing_field", field=field)
-    return M("invalid_field", field=field, problem=_problem(first))
+    room = FIELD_AND_PROBLEM - len(shown(field))
+    return M("invalid_field", field=field, problem=_problem(first, max(room, 20)))
 
 
 def corrected_count(
@@ -200,8 +234,7 @@ class GameRules(Generic[S, Opts]):
             raise ActionFormatError(M("no_type"))
         model = self.actions.get(raw["type"])
         if model is None:
-            known = ", ".join(sorted(self.actions))
-            raise ActionFormatError(M("unknown_type", type=raw["type"], known=known))
+            raise ActionFormatError(unknown_type(raw["type"], list(self.actions)))
         try:
             return read_strict(model, raw)
         except ValidationError as error:

@@ -73,15 +73,11 @@ class UnrestorableGameError(StoreError):
     def __init__(
         self, session_id: int, game: str, number: int, action_type: str, reason: Param
     ) -> None:
+        # A reason that quotes the type (an unknown one) is the only echo of it.
+        echoed = isinstance(reason, Message) and reason.key == "rules.unknown_type"
+        key = "unrestorable_at" if echoed else "unrestorable"
         super().__init__(
-            M(
-                "unrestorable",
-                id=session_id,
-                game=game,
-                number=number,
-                type=action_type,
-                reason=reason,
-            )
+            M(key, id=session_id, game=game, number=number, type=action_type, reason=reason)
         )
         self.session_id = session_id
         self.number = number

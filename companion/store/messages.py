@@ -57,6 +57,7 @@ M = Catalog(
         "written_back": "The database's files in {folder} were removed while the companion was "
         "running: every game was written again to {path}. Nothing was lost.",
         "unrestorable": "Game {id} ({game}) cannot be restored: action {number} ({type}): {reason}",
+        "unrestorable_at": "Game {id} ({game}) cannot be restored: action {number}: {reason}",
     },
     composed={"wal"},  # a path the store made
 )

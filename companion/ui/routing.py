@@ -43,42 +43,53 @@ class HardwareRouter:
         self.app = app
 
     def handle(self, event: HardwareEvent) -> None:
-        """One event from the queue. A roll is acknowledged once it was handed to the
-        game, also when the table refused it for its moment (before the hourglass,
-        after its time: `TableAdapter.turn_roll`): it was received and shown on the
-        status line as not taken, and a resend would only be refused again. No ACK only
-        when handling it failed: then the reader may send it again."""
+        """One event from the queue. A roll is acknowledged only once it was kept
+        (`Rolled.kept`): stored with the game, or shown as not taken for its moment
+        (before the hourglass, after its time: `TableAdapter.turn_roll`), since a
+        resend would meet the same; with no game to take it, once it was recorded
+        for the statistics. A roll the store refused (locked, full, its files gone)
+        or whose handling failed gets no ACK and is counted: the reader sends it
+        again, and its resend is taken."""
         roll = event.data if isinstance(event.data, Roll) else None
         if roll is None:
             self._route(event)
             return
         dice = self.app.devices.dice
         try:
-            self._record_roll(roll)
-            self._route(event)
+            kept = self._route(event)
+            if kept is None:  # no game took it: the statistics are where it is kept
+                kept = self._record_roll(roll)
+            elif kept:
+                self._record_roll(roll)  # the game has it: the statistics may miss it
         except BaseException:
             if dice is not None:
                 dice.lost(roll)  # no ACK: the reader may send it again
             raise
-        if dice is not None:
+        if dice is None:
+            return
+        if kept:
             dice.taken(roll)  # only now: the ACK promises the roll was kept
+        else:
+            dice.lost(roll)
 
-    def _route(self, event: HardwareEvent) -> None:
+    def _route(self, event: HardwareEvent) -> bool | None:
+        """Whether the game kept a roll (None: no game took it)."""
         screen: AppScreen | None = self.app.manager.current_screen
         # A screen that shows the devices themselves (the hardware test) sees every
         # event first and may keep it from the game.
         if screen is not None and screen.hardware_event(event):
-            return
+            return None
         if event.source == Source.DICE:
-            self._dice(event)
-        elif event.kind == Kind.HELD and event.source == Source.GO:
+            return self._dice(event)
+        if event.kind == Kind.HELD and event.source == Source.GO:
             self.app.open_menu()
         elif self._menu_open():
-            return  # the buttons wait while the menu is open
+            return None  # the buttons wait while the menu is open
         elif event.kind == Kind.PRESSED:
             self._press(screen, str(event.source))
         elif event.kind == Kind.HELD and event.source == Source.UNDO:
             self._press(screen, "redo")  # UNDO held: do again what it took back
+        return None
 
     def _press(self, screen: AppScreen | None, source: str) -> None:
         if screen is not None:
@@ -88,29 +99,33 @@ class HardwareRouter:
         menu = self.app.menu
         return menu is not None and menu.parent is not None  # the buttons wait
 
-    def _record_roll(self, roll: Roll) -> None:
-        """Every roll the reader sends, for the fairness statistics."""
+    def _record_roll(self, roll: Roll) -> bool:
+        """Every roll the reader sends, for the fairness statistics; False when the
+        store refused it."""
         app = self.app
         dice = app.devices.dice
         reader = (dice.status().device or dice.port) if dice is not None else "dice"
         session_id = app.model.session_id if app.model is not None else None
         try:
             app.store.rolls.record(reader, list(roll.values), session_id)
-        except StoreError as error:  # the statistics miss a roll; the game does not
+        except StoreError as error:
             log.warning("could not record a roll: %s", error)
+            return False
+        return True
 
-    def _dice(self, event: HardwareEvent) -> None:
+    def _dice(self, event: HardwareEvent) -> bool | None:
         app = self.app
         if event.kind in (Kind.CONNECTED, Kind.DISCONNECTED):
             app.status = device_status(app.devices)
-            return
+            return None
         model = app.model
         if model is None or app.manager.current != model.adapter.screen:
-            return
+            return None
         if event.kind == Kind.ROLLING:
             model.rolling_now()
         elif isinstance(event.data, Roll):
-            model.roll(event.data.values)
+            return model.roll(event.data.values).kept
+        return None
 
     # -- the keyboard: the simulated buttons --------------------------------------------
     def listen(self) -> None:

@@ -22,9 +22,12 @@ def device_status(devices: Devices) -> list[Message]:
     if not devices.opened:
         return []  # nothing to say of devices not looked at yet (the first frame)
     status = [_buttons(devices), _strip(devices), _dice(devices)]
-    rolls = devices.dice.status().dropped if devices.dice is not None else 0
+    reader = devices.dice.status() if devices.dice is not None else None
+    rolls = reader.dropped if reader is not None else 0
     if rolls:  # not acknowledged: the reader may send them again
         status.append(UI("rolls_dropped", count=rolls))
+    if reader is not None and reader.unsaved:  # the store refused them: sent again
+        status.append(UI("rolls_unsaved", count=reader.unsaved))
     if devices.dropped > rolls:  # the queue counts the rolls it refused too
         status.append(UI("events_dropped", count=devices.dropped - rolls))
     return status

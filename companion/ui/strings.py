@@ -48,6 +48,7 @@ UI = Catalog(
         "dice_none": "Dice reader: none",
         "events_dropped": "Device events skipped in a flood: {count:n}",
         "rolls_dropped": "Dice rolls skipped in a flood: {count:n}",
+        "rolls_unsaved": "Dice rolls not saved: {count:n}",
         # new game
         "choose_game": "Game",
         "players": "Players in seat order",
@@ -127,6 +128,7 @@ UI = Catalog(
         "dice_rolling": "The dice are rolling...",
         "dice_partial_fill": "The reader read {count} of {dice} dice: tap the missing ones",
         "dice_refused": "Roll {values} not taken: {why}",
+        "dice_not_saved": "{why}. The dice reader will send roll {values} again",
         "dice_before_glass": "turn the hourglass first",
         "dice_before_go": "press GO first",
         "dice_time_up": "time is up for this turn",

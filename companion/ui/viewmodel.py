@@ -16,6 +16,7 @@ times a second.
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
@@ -31,7 +32,7 @@ from kivy.properties import (
 )
 
 from companion.config import ButtonsConfig
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, StoreError
 from companion.core.hourglass import Hourglass
 from companion.core.messages import Message
 from companion.core.rules import Rules
@@ -54,6 +55,26 @@ S = TypeVar("S")
 # A second GO this soon is a bouncing finger, not a second turn; the app passes the
 # lock-out of the settings, a table without settings (tests) the settings' default.
 DEFAULT_LOCKOUT_S = ButtonsConfig().lockout_s
+
+
+class Rolled(enum.Enum):
+    """What became of a roll from the dice reader (`GameModel.roll`); true when it
+    was recorded. Each but `NOT_SAVED` was kept, so the reader gets its ACK: a roll
+    refused for its moment or waiting in the dice row was received and shown, and
+    its resend would meet the same."""
+
+    RECORDED = "recorded"  # stored with the game
+    PARTIAL = "partial"  # waits in the dice row for the dice the reader could not read
+    REFUSED = "refused"  # not at this moment of the turn: shown, nothing changed
+    NO_DICE = "no_dice"  # a game without dice
+    NOT_SAVED = "not_saved"  # the store refused it (locked, full, its files gone)
+
+    def __bool__(self) -> bool:
+        return self is Rolled.RECORDED
+
+    @property
+    def kept(self) -> bool:
+        return self is not Rolled.NOT_SAVED
 
 
 class GameModel(EventDispatcher, Generic[S]):
@@ -188,30 +209,45 @@ class GameModel(EventDispatcher, Generic[S]):
         self.tick()
         return True
 
-    def roll(self, values: Sequence[int | None]) -> bool:
+    def roll(self, values: Sequence[int | None]) -> Rolled:
         """A roll from the dice reader, shown in the table's dice row (never in a view
         over the table): a whole roll is recorded; one read in part waits in the row,
         its missing dice marked, until the table taps them in. A roll the rules (or
-        the glass, run out) cannot take now changes nothing and says why. A game
-        without dice ignores the reader."""
+        the glass, run out) cannot take now changes nothing and says why; one the
+        store refuses says so too, and is not kept (`Rolled.kept`): the reader sends
+        it again. A game without dice ignores the reader."""
         count = self.adapter.dice
         if not count:
-            return False
+            return Rolled.NO_DICE
         self.rolling = False
         shown = [v or 0 for v in values[:count]]
         shown += [0] * (count - len(shown))
         why = self.roll_refusal(shown)
         if why is not None:
             self.error = UI("dice_refused", values=read(values), why=why)
-            return False
+            return Rolled.REFUSED
         readable = [v for v in values if v is not None]
         if len(values) != count or len(readable) != count:
             # The good dice are kept: the table taps in only the ones not read.
             self.partial = shown
             self.notice = UI("dice_partial_fill", count=len(readable), dice=count)
-            return False
+            return Rolled.PARTIAL
         self.partial = []
-        return self.act(self.adapter.dice_action, values=shown)
+        return self._record_roll(shown, values)
+
+    def _record_roll(self, shown: list[int], values: Sequence[int | None]) -> Rolled:
+        try:
+            action = self.rules.parse_action(
+                {"type": self.adapter.dice_action, "at": now(), "values": shown}
+            )
+            self.session.apply(action)
+        except StoreError as error:  # not kept: no ACK, and the reader sends it again
+            self.error = UI("dice_not_saved", values=read(values), why=error.message)
+            return Rolled.NOT_SAVED
+        except CompanionError as error:
+            self.error = error.message
+            return Rolled.REFUSED
+        return Rolled.RECORDED
 
     def roll_refusal(self, values: Sequence[int]) -> Message | None:
         """Why a roll cannot be taken now (None: it can): the table's moment for a roll

@@ -56,7 +56,7 @@ def test_a_screen_that_cannot_be_opened_says_what_to_check() -> None:
         [sys.executable, "-m", "companion", "run", "--simulate"],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=limit(60),
         cwd=ROOT,
         env={**env, "SDL_VIDEODRIVER": "x11", "KIVY_NO_ARGS": "1"},
     )

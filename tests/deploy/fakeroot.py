@@ -16,6 +16,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.waiting import limit
+
 REPO = Path(__file__).resolve().parents[2]
 # What install.sh copies into the venv; a snapshot, so others' edits in the work tree
 # between two runs do not count as a change.
@@ -167,7 +169,7 @@ class FakePi:
             text=True,
             env=environ,
             cwd=cwd,
-            timeout=60,
+            timeout=limit(60),
             check=False,
         )
         return Run(done.returncode, done.stdout, done.stderr)

@@ -16,6 +16,7 @@ import pytest
 
 from tests.deploy.fakeroot import REPO
 from tests.deploy.udev_rules import parse
+from tests.waiting import limit
 
 DEPLOY = REPO / "deploy"
 EXEC_START = (
@@ -206,7 +207,7 @@ def test_kivy_reads_exactly_one_input_provider(name: str, provider: str, tmp_pat
     env = {**os.environ, "KIVY_HOME": str(home), "KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1",
            "KIVY_NO_CONSOLELOG": "1"}  # fmt: skip
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=limit(60)
     )
     assert done.returncode == 0, done.stderr
     keys_line, inputs_line = done.stdout.strip().splitlines()[-2:]
@@ -214,7 +215,7 @@ def test_kivy_reads_exactly_one_input_provider(name: str, provider: str, tmp_pat
     assert list(inputs.values()) == [provider]
     # With the current config_version Kivy adds no defaults: the file must have them all.
     defaults = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=limit(60),
         env={**env, "KIVY_HOME": str(tmp_path / "defaults")},
     )  # fmt: skip
     missing = set(map(tuple, eval(defaults.stdout.strip().splitlines()[-2]))) - set(

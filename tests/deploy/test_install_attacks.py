@@ -24,6 +24,7 @@ import pytest
 
 from tests.deploy.fakeroot import FakePi
 from tests.deploy.udev_rules import parse
+from tests.waiting import limit
 
 pytestmark = pytest.mark.skipif(
     os.geteuid() != 0, reason="useradd --prefix, chown and setpriv in the fake root need root"
@@ -38,7 +39,7 @@ GOOD = '[dice]\nvendor_id = "2341"\nproduct_id = "0043"\n'
 # new line and \/ a slash, so the rules file gained a line that runs a program as root.
 SED_PAYLOAD = r'0000"\nKERNEL=="tty*",RUN+="\/var\/lib\/companion\/pwn'
 EVIL = f"[dice]\nvendor_id = '{SED_PAYLOAD}'\nproduct_id = \"0043\"\n"
-WAIT_S = 60  # one generous limit for the attacker to start and to report
+WAIT_S = limit(60)  # one generous limit for the attacker to start and to report
 
 
 @pytest.fixture

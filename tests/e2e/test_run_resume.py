@@ -59,7 +59,7 @@ def display() -> Iterator[str]:
     os.close(read)
     yield f":{number.decode().strip()}"
     server.terminate()
-    server.wait(10)
+    server.wait(limit(10))
 
 
 def lines_of(stream: IO[str]) -> queue.Queue[str]:

@@ -258,7 +258,7 @@ ERRORS = [
     (
         "unknown action",
         [{"type": "release", "sandbags": 1}],
-        'action 1 (release): unknown action type "release"',
+        'action 1: unknown action type "release"',
     ),
     (
         "variant off",

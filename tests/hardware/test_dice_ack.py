@@ -17,6 +17,7 @@ from hardware.events import HardwareEvent, Kind
 from hardware.flood import FloodQueue
 from hardware.sim import PtyDevice
 from tests.hardware.hwhelp import kind, next_event, wait_until
+from tests.waiting import limit
 
 FAST = (0.01, 0.1)
 PAIRS = 20
@@ -61,7 +62,7 @@ class App:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._wake.set()
-        self._thread.join(5)
+        self._thread.join(limit(5))
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -124,7 +125,7 @@ def test_a_roll_the_app_could_not_take_is_not_acknowledged_and_its_resend_is_new
         again = roll_of(next_event(events, kind(Kind.ROLL)))
         reader.taken(again)
         wait_until(lambda: device.acks() == [3])
-        assert reader.status().dropped == 1
+        assert (reader.status().unsaved, reader.status().dropped) == (1, 0)
     finally:
         reader.stop()
 

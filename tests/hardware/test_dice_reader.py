@@ -14,7 +14,8 @@ import pytest
 from hardware.dice import DiceReader, ReaderStatus
 from hardware.events import EventQueue, HardwareEvent
 from hardware.sim import GARBAGE, PtyDevice, roll_lines
-from tests.hardware.hwhelp import kind, next_event, pending
+from tests.hardware.hwhelp import kind, next_event, pending, wait_until
+from tests.waiting import limit
 
 FAST = (0.01, 0.1)  # reconnect backoff for tests: first retry 10 ms, never above 100 ms
 
@@ -69,9 +70,12 @@ def test_each_roll_is_acknowledged_and_a_repeat_ignored(
     assert [e.payload["seq"] for e in rolls(events, 2)] == [5, 6]
     device.write(b"STATUS sync=1\n")  # a marker: everything before it has been read
     next_event(events, kind("status"))
+    assert device.acks() == [5, 6]  # the resend in the same breath: one roll, one ACK
+    device.write(b"ROLL 5 1,2\nSTATUS sync=2\n")  # sent again later: its ACK was lost
+    next_event(events, kind("status"))
     assert pending(events) == []
-    assert device.acks() == [5, 5, 6]  # the repeat is acknowledged again: its ACK was lost
-    assert reader.status().repeats == 1
+    assert device.acks() == [5, 6, 5]  # the repeat is acknowledged again
+    assert reader.status().repeats == 2
 
 
 def test_hello_starts_the_count_again(
@@ -128,6 +132,41 @@ def test_unplug_and_replug_at_the_same_path(
         assert (status.connected, status.connects, status.rolls) == (True, 2, 2)
 
 
+def plug_in(link: Path, device: PtyDevice) -> None:
+    """Put `device` behind `link` in one step, as udev does for a replugged reader."""
+    temp = link.with_name(link.name + ".new")
+    temp.symlink_to(device.slave_name)
+    os.replace(temp, link)
+
+
+@pytest.mark.parametrize("before", [0, 5, 16])
+def test_a_reader_that_restarted_with_its_hello_lost_has_its_rolls_taken(
+    reader: DiceReader, device: PtyDevice, events: EventQueue, link: Path, before: int
+) -> None:
+    """Issue 30.3: the reader restarts while unplugged and counts from 1 again; its
+    HELLO goes out before the port is opened again, and pyserial's open flushes it."""
+    old = [(seq, (1, 2, 3, 4, 5)) for seq in range(1, before + 1)]
+    device.write(b"HELLO dicebox 1.2\n" + b"".join(roll_lines(s, v)[1] for s, v in old))
+    assert [e.payload["seq"] for e in rolls(events, before)] == list(range(1, before + 1))
+    device.write(b"STATUS sync=1\n")
+    next_event(events, kind("status"))
+    device.close()  # unplugged
+    next_event(events, kind("disconnected"))
+    with PtyDevice() as again:
+        again.write(b"HELLO dicebox 1.2\n")  # said before anyone has the port open
+        plug_in(link, again)
+        assert next_event(events).kind == "connected"
+        fresh = [(seq, (6, 6, 5, 5, seq % 6 + 1)) for seq in range(1, 11)]
+        again.write(b"".join(roll_lines(seq, values)[1] for seq, values in fresh))
+        seen = [next_event(events) for _ in fresh]
+        got = [(e.payload["seq"], e.payload["values"]) for e in seen if e.kind == "roll"]
+        assert got == fresh  # 10 of 10 taken, and nothing else heard: the HELLO was lost
+        wait_until(lambda: again.acks() == list(range(1, 11)))
+    assert [e.kind for e in pending(events)] in ([], ["disconnected"])  # unplugged at the end
+    status = reader.status()
+    assert (status.rolls, status.repeats) == (before + 10, 0)
+
+
 def test_a_reader_not_yet_plugged_in_is_waited_for(link: Path, events: EventQueue) -> None:
     with DiceReader(str(link), events, backoff=FAST) as dice:
         waiting = next_event(events)
@@ -177,7 +216,7 @@ def test_a_failure_inside_the_reader_never_reaches_the_app(link: Path, device: P
 def test_stop_is_prompt_and_final(link: Path, events: EventQueue, device: PtyDevice) -> None:
     dice = DiceReader(str(link), events, backoff=FAST).start()
     next_event(events, kind("connected"))
-    dice.stop(timeout=2.0)
+    dice.stop(timeout=limit(2.0))
     assert not dice._thread.is_alive()
     assert dice.status() == ReaderStatus(str(link), connects=1)
 

@@ -12,6 +12,7 @@ from hardware.dice import DiceParseError, DiceReader, parse_line
 from hardware.events import EventQueue, HardwareEvent
 from hardware.sim import DiceSimulator, PtyDevice, Simulation, key_name, script
 from tests.hardware.hwhelp import kind, next_event, pending, wait_until
+from tests.waiting import limit
 
 CONFIG = Config(buttons=ButtonsConfig(hold_time=0.05))
 
@@ -114,7 +115,7 @@ def test_the_simulator_says_hello_and_rolls(tmp_path: Path, events: EventQueue) 
             seqs = [next_event(events, kind("roll")).payload["seq"] for _ in range(3)]
             assert seqs == [1, 2, 3]
             wait_until(lambda: device.acks() == [1, 2, 3])  # each once its event is kept
-            assert simulator.done.wait(5)
+            assert simulator.done.wait(limit(5))
             assert reader.status().device == "sim-dice"
         simulator.stop()
 

@@ -15,6 +15,7 @@ from companion.store import Store
 from companion.ui.tables import adapter
 from hardware.strip import RecordingStrip
 from tests.tables.helpers import act, in_play
+from tests.waiting import limit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +29,7 @@ def test_a_game_in_play_is_put_together_without_kivy() -> None:
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'kivy'))\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=limit(60)
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"

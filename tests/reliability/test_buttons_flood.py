@@ -17,6 +17,7 @@ from companion.config import Config
 from companion.core.hourglass import FakeClock
 from hardware.buttons import ButtonReader
 from hardware.events import Kind, Source, drain
+from tests.waiting import limit
 
 from .table import data_store, new_game, open_model
 
@@ -80,4 +81,4 @@ def test_a_hundred_presses_a_second_never_end_a_turn_twice(factory, tmp_path: Pa
     # every one or two lock-outs, never more often than one.
     assert SECONDS / (2 * lockout + 0.02) - 1 <= len(handled_at) <= most
     assert len(accepted_at) >= len(handled_at) // 2  # the game went on, turn after turn
-    assert slowest < 0.05  # each frame's work stays far below a frame
+    assert slowest < limit(0.05)  # each frame's work stays far below a frame

@@ -5,13 +5,15 @@ why); a roll read in part waits in the dice row until the turn's roll is known."
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from companion.core.hourglass import FakeClock
 from companion.core.model import GameSetup, PlayerSpec
+from companion.i18n import languages, translator
 from companion.store import Store
-from companion.ui.viewmodel import GameModel, open_table
+from companion.ui.viewmodel import GameModel, Rolled, open_table
 from tests.tables.helpers import EN
 
 
@@ -243,3 +245,35 @@ def test_what_the_table_records_when_the_time_is_up_is_sent_once_a_run(
         table.tick()
     assert [a.type for a in table.session.log] == ["start_timer"]  # the undo stands
     table.close()
+
+
+def test_each_outcome_of_a_roll_and_which_are_kept(tmp_path: Path) -> None:
+    """Issue 30.2: only a roll the store refused is not kept (no ACK); the table says
+    so in the player's language and plays on when the store takes the resend."""
+    clock = FakeClock()
+    table = model(tmp_path, "wyscig-balonow", clock, lockout_s=0.0)
+    assert table.roll((6, 6, 6, 6, 6)) is Rolled.REFUSED  # before the hourglass
+    table.go()
+    assert table.roll((6, None, 6, 6, 6)) is Rolled.PARTIAL
+    other = sqlite3.connect(tmp_path / "companion.db", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program writes
+    assert table.roll((1, 2, 3, 4, 5)) is Rolled.NOT_SAVED
+    assert [a.type for a in table.session.log] == ["start_timer"] and list(table.dice) == []
+    said = {lang: translator(lang)(table.error) for lang in languages()}
+    assert said["en"] == (
+        "Another program is using the database: this action was not saved. Try again. "
+        "The dice reader will send roll 1 2 3 4 5 again"
+    )
+    for lang, text in said.items():
+        assert "1 2 3 4 5" in text and "{" not in text, (lang, text)
+        assert text.startswith(translator(lang)(table.error.params["why"])), (lang, text)
+    other.execute("ROLLBACK")
+    assert table.roll((1, 2, 3, 4, 5)) is Rolled.RECORDED and table.error is None
+    race = model(tmp_path / "race", "ballonrennen", clock)
+    assert race.roll((1, 2, 3, 4, 5)) is Rolled.NO_DICE
+    kept = {outcome: outcome.kept for outcome in Rolled}
+    assert [o for o, k in kept.items() if not k] == [Rolled.NOT_SAVED]
+    assert [o for o in Rolled if o] == [Rolled.RECORDED]
+    other.close()
+    table.close()
+    race.close()

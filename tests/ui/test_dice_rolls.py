@@ -5,12 +5,18 @@ line and never acknowledged."""
 
 from __future__ import annotations
 
+import contextlib
+import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from companion.i18n import languages
+from companion.store import DiskFullError, Store
 from tests.hardware.hwhelp import wait_until
-from tests.ui.harness import Harness
+from tests.store.conftest import RULES, SETUP
+from tests.ui.harness import Harness, text_trouble
 
 pytestmark = pytest.mark.one_size
 
@@ -83,4 +89,131 @@ def test_a_roll_before_the_hourglass_is_refused_on_the_status_line_and_acknowled
         ui.wait(lambda: ui.log_types()[-1] == "dice", "the roll recorded")
         assert list(ui.app.model.dice) == [3, 5, 1, 2, 6]
     finally:
+        ui.close()
+
+
+# -- a roll the store refuses (issue 30.2) ------------------------------------------------
+
+
+def fill_up(store: Store) -> None:
+    """What a full disk is to SQLite (tests/store/test_full_disk.py): the database may
+    not grow, and another game took the last room in the table of actions."""
+    pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+    store.conn.execute(f"PRAGMA max_page_count = {pages}")
+    ballast = store.load_session(store.create_session(SETUP))
+    with contextlib.suppress(DiskFullError):
+        for _ in range(100_000):
+            ballast.apply(RULES.parse_action({"type": "penalty", "count": 1}))
+
+
+class Refusal:
+    """One way for the store to refuse the roll's action, and the way back."""
+
+    def __init__(self, how: str, data: Path, ui: Harness) -> None:
+        self.how, self.data, self.ui = how, data, ui
+        self.other: sqlite3.Connection | None = None
+
+    def start(self) -> str:
+        """Refuse from now on; the store's sentence."""
+        if self.how == "locked":  # another program writes
+            self.other = sqlite3.connect(self.data / "companion.db", isolation_level=None)
+            self.other.execute("BEGIN IMMEDIATE")
+            return "Another program is using the database: this action was not saved. Try again"
+        if self.how == "full":
+            fill_up(self.ui.store)
+            return "The disk is full: this action was not saved"
+        shutil.rmtree(self.data)  # the data folder removed, a file in its place:
+        self.data.write_text("not a folder")  # the games cannot be written back
+        return (
+            f"The database's files in {self.data} were removed while the companion was "
+            f"running, and they cannot be written again (File exists): this action was not saved"
+        )
+
+    def stop(self) -> None:
+        if self.other is not None:
+            self.other.execute("ROLLBACK")
+            self.other.close()
+            self.other = None
+        elif self.how == "full":
+            self.ui.store.conn.execute("PRAGMA max_page_count = 1073741823")
+        else:
+            self.data.unlink()
+
+
+def sentence_fits_in_every_language(ui: Harness, name: str) -> None:
+    """The table's sentence, in each language, shows whole in its place. (The status
+    line's count stays readable at its end: a line too long is cut in its middle.)"""
+    before = ui.app.lang
+    for lang in languages():
+        ui.app.set_language(lang)
+        ui.step(3)
+        found = [t for w in ui.screen.ids.message.walk(restrict=True) if (t := text_trouble(w))]
+        assert not any(found), (lang, found)
+        assert ui.app.status_text(ui.app.status).endswith(" 3")  # the count stays in view
+        ui.shot(f"{name}-{lang}", every_language=False)
+    ui.app.set_language(before)
+    ui.step(2)
+
+
+@pytest.mark.parametrize("how", ["locked", "full", "write_back"])
+def test_a_roll_the_store_refuses_is_not_acknowledged_is_said_and_its_resend_is_taken(
+    tmp_path: Path, how: str
+) -> None:
+    data = tmp_path / "data"
+    ui = Harness(data, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    refusal = Refusal(how, data, ui)
+    try:
+        ui.pass_secret()
+        ui.tap(ui.screen.ids.go)  # the hourglass turned: a roll is the turn's
+        device = ui.devices.sim.dice_device
+        dice = ui.devices.dice
+        ui.wait(lambda: dice.status().device is not None, "the reader's HELLO")
+        log, acks = ui.log_types(), device.acks()
+        said = refusal.start()
+        for tries in (1, 2, 3):  # the reader sends it again while the store still refuses
+            device.send("ROLL 91 6,2,1,4,5")
+            ui.wait(lambda n=tries: 91 in device.acks() or dice.status().unsaved == n, "an answer")
+            ui.step(3)
+            assert device.acks() == acks  # no ACK: nothing was kept
+            assert dice.status().unsaved == tries  # each refusal counted
+        assert ui.log_types() == log and list(ui.app.model.dice) == []
+        assert ui.screen.message_text == f"{said}. The dice reader will send roll 6 2 1 4 5 again"
+        ui.app.frames.check_status()
+        assert "Dice rolls not saved: 3" in ui.app.status_text(ui.app.status)
+        sentence_fits_in_every_language(ui, f"dice-not-saved-{how}")
+        refusal.stop()
+        device.send("ROLL 91 6,2,1,4,5")  # the reader saw no ACK: it sends the roll again
+        ui.wait(lambda: 91 in device.acks(), "the resend's ACK")
+        assert device.acks() == [*acks, 91]
+        assert ui.log_types() == [*log, "dice"] and list(ui.app.model.dice) == [6, 2, 1, 4, 5]
+        stored = [a["values"] for _, a in ui.store.iter_actions() if a["type"] == "dice"]
+        assert stored == [[6, 2, 1, 4, 5]]
+        assert (dice.status().unsaved, dice.status().repeats) == (3, 0)
+    finally:
+        if refusal.other is not None:
+            refusal.stop()
+        ui.close()
+
+
+def test_with_no_game_a_roll_is_acknowledged_once_the_statistics_keep_it(tmp_path: Path) -> None:
+    """On the home screen a roll is kept only in the fairness statistics: while another
+    program holds the database it gets no ACK, and its resend is recorded once."""
+    data = tmp_path / "data"
+    ui = Harness(data)
+    refusal = Refusal("locked", data, ui)
+    try:
+        dice = ui.devices.dice
+        device = ui.devices.sim.dice_device
+        ui.wait(lambda: dice.status().device is not None, "the reader's HELLO")
+        refusal.start()
+        device.send("ROLL 5 3,3,4,1,2")
+        ui.wait(lambda: 5 in device.acks() or dice.status().unsaved == 1, "the roll answered")
+        assert device.acks() == [] and dice.status().unsaved == 1
+        refusal.stop()
+        device.send("ROLL 5 3,3,4,1,2")
+        ui.wait(lambda: 5 in device.acks(), "the resend's ACK")
+        assert ui.store.rolls.by_reader()["sim-dice"] == [[3, 3, 4, 1, 2]]
+    finally:
+        if refusal.other is not None:
+            refusal.stop()
         ui.close()

@@ -16,6 +16,7 @@ from kivy.core.window import Window
 from companion import files
 from companion.ui.screens import bgstats
 from tests.ui.harness import Harness
+from tests.waiting import limit
 
 GOLDEN = Path(__file__).resolve().parent.parent / "games" / "files"
 
@@ -61,7 +62,7 @@ def read_qr(png: Path) -> str:
     found = subprocess.run(
         [zbarimg, "--raw", "--quiet", "-Sdisable", "-Sqrcode.enable", str(png)],
         capture_output=True,
-        timeout=60,
+        timeout=limit(60),
     )
     assert found.returncode == 0, f"no QR code in {png.name}: {found.stderr!r}"
     codes = found.stdout.decode("ascii").splitlines()  # one line each; a link is ASCII
