@@ -25,7 +25,7 @@ export KIVY_NO_FILELOG := 1
 # quiet; `companion run` logs through its own handler whatever this says.
 export KIVY_NO_CONSOLELOG := 1
 
-.PHONY: run test test-core test-ui test-loaded lint bench deb deb-test clean screenshots \
+.PHONY: run test test-core test-ui test-user test-loaded lint bench deb deb-test clean screenshots \
 	aarch64-wheels pi-check
 
 $(STAMP): pyproject.toml
@@ -79,6 +79,12 @@ test-core: deb-test $(STAMP)
 
 test-ui: deb-test $(STAMP)
 	@bash tools/test-groups.sh ui
+
+# The whole suite as a user without root (tools/test-user.sh): as root, in a copy of
+# this checkout owned by a system user (TEST_USER, companion-test) that it makes if
+# missing; as a user, `make test`. A file's rights or a mount mean other things there.
+test-user: deb-test $(STAMP)
+	@bash tools/test-user.sh
 
 # The whole suite with two CPU hogs beside it (started and ended by PID), RUNS times
 # in a row, each in a fresh clone of HEAD (FRESH=0: in this folder); each run's time

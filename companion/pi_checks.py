@@ -195,7 +195,17 @@ def check_power_off(root: Path) -> Check:
     """The kiosk's "Shut down the Pi" needs the installer's polkit rule."""
     if under(root, AUTOSTART).exists():
         return Check("power-off", True, "the desktop session may switch the Pi off")
-    if under(root, POLKIT_RULE).is_file():
+    try:
+        present = under(root, POLKIT_RULE).is_file()
+    except PermissionError:  # Debian keeps polkit's rules folder for root and polkitd
+        folder = str(Path(POLKIT_RULE).parent)
+        return Check(
+            "power-off",
+            True,
+            f"only root may look into {folder}: `sudo companion doctor` checks the rule "
+            "that lets the menu switch the Pi off",
+        )
+    if present:
         return Check("power-off", True, f"the menu can switch the Pi off ({POLKIT_RULE})")
     return Check(
         "power-off",

@@ -5,9 +5,11 @@ runs both groups of tests whatever the first gave, with a line for each."""
 from __future__ import annotations
 
 import os
+import pwd
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,39 @@ def test_a_failed_core_group_does_not_hide_the_ui_group(tmp_path: Path) -> None:
     assert re.fullmatch(
         r"make test: ui: passed in \d+ s \(CPU \d+ s\): 5 passed in 0.7s", summary[1]
     )
+
+
+def test_test_user_runs_the_suite_as_a_user_without_root() -> None:
+    """As root, in a copy of the checkout a system user owns, with the venv moved there
+    and working; as a user, `make test` itself. The copy is gone afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-fake-pytest-"))
+    folder.chmod(0o755)  # the test user runs the stand-in from here
+    fake = folder / "pytest"
+    fake.write_text(
+        "#!/bin/sh\n"
+        'echo "pytest $1 as uid $(id -u) in $PWD"\n'
+        '.venv/bin/python -c "import companion, os; print(\\"imports\\", '
+        'os.path.relpath(companion.__file__))"\n'
+        'echo "2 passed in 0.1s"\n'
+    )
+    fake.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    try:
+        done = subprocess.run(
+            ["make", "--no-print-directory", "-C", str(ROOT), "test-user", f"PYTEST={fake}"],
+            capture_output=True, text=True, env=env, timeout=limit(300),
+        )  # fmt: skip
+    finally:
+        shutil.rmtree(folder)
+    assert done.returncode == 0, done.stdout + done.stderr
+    ran = re.findall(r"^pytest (\S+) as uid (\d+) in (\S+)$", done.stdout, re.M)
+    assert [group for group, _, _ in ran] == ["--ignore=tests/ui", "tests/ui"], done.stdout
+    uids = {int(uid) for _, uid, _ in ran}
+    assert uids == {os.geteuid() or pwd.getpwnam("companion-test").pw_uid} and 0 not in uids
+    where = {Path(cwd) for _, _, cwd in ran}
+    assert where == ({ROOT} if os.geteuid() else where - {ROOT})
+    assert done.stdout.count("imports companion/__init__.py") == 2, done.stdout
+    if os.geteuid() == 0:
+        assert not any(path.exists() for path in where)  # the copy is removed
+    summary = [line for line in done.stdout.splitlines() if line.startswith("make test: ")]
+    assert [line.split(":")[1] for line in summary] == [" core", " ui"]

@@ -3,12 +3,15 @@ probe injected."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from companion import pi_checks
 from companion.pi_checks import Check
+from tests.store.conftest import without_rights
 
 GOOD_GROUPS = "video:x:44:companion\nrender:x:106:companion\ninput:x:105:companion\n" \
     "gpio:x:997:companion\nspi:x:999:pi,companion\ndialout:x:20:companion\n"  # fmt: skip
@@ -65,6 +68,26 @@ def test_without_the_polkit_rule_the_menu_cannot_switch_off(tmp_path: Path) -> N
     assert "cannot switch the Pi off" in check.detail
     write(tmp_path, pi_checks.POLKIT_RULE, "polkit.addRule(...);\n")
     assert pi_checks.check_power_off(tmp_path).ok
+
+
+def test_a_rules_folder_only_root_may_read_is_a_sentence_not_a_crash() -> None:
+    """Debian keeps /etc/polkit-1/rules.d for root and polkitd: `companion doctor` as
+    the Pi's user cannot look in, and says so (as root: in a child that gives up root)."""
+    root = Path(tempfile.mkdtemp(prefix="companion-polkit-"))
+    root.chmod(0o755)
+    rules = write(root, pi_checks.POLKIT_RULE, "polkit.addRule(...);\n").parent
+    rules.chmod(0o000)
+
+    def check() -> None:
+        found = pi_checks.check_power_off(root)
+        assert found.ok and found.fix == "", found
+        assert found.detail.startswith("only root may look into /etc/polkit-1/rules.d: `sudo")
+
+    try:
+        assert without_rights(check) == "ok"
+    finally:
+        rules.chmod(0o755)
+        shutil.rmtree(root)
 
 
 def test_a_disabled_service_says_how_to_fix_it(tmp_path: Path) -> None:
