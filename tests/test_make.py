@@ -9,6 +9,7 @@ import pwd
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -136,3 +137,84 @@ def test_test_user_runs_the_suite_as_a_user_without_root() -> None:
         assert not any(path.exists() for path in where)  # the copy is removed
     summary = [line for line in done.stdout.splitlines() if line.startswith("make test: ")]
     assert [line.split(":")[1] for line in summary] == [" core", " ui"]
+
+
+# A stand-in for `python3 -m venv DIR`: DIR/bin/python, whose `-m pip install` notes
+# its arguments and warns as setuptools' editable install does, from a real Python
+# (which honours PYTHONWARNINGS, as pip's build process does).
+FAKE_PY = """#!/bin/sh
+[ "$1 $2" = "-m venv" ] || exit 90
+mkdir -p "$3/bin"
+cat > "$3/bin/python" <<'INNER'
+#!/bin/sh
+echo "$*" >> "$(dirname "$0")/../pip.calls"
+exec {python} -c 'import warnings; warnings.warn(
+    "Editable installation.\\n!!\\n" + "*" * 80 + "\\nPlease be careful with folders", UserWarning)'
+INNER
+chmod +x "$3/bin/python"
+"""
+
+
+def test_the_first_make_says_each_step_and_nothing_else(tmp_path: Path) -> None:
+    """`make` installs with one line per step; setuptools' editable-install box stays out;
+    a second `make` has nothing to do."""
+    fake_py = tmp_path / "python3"
+    fake_py.write_text(FAKE_PY.replace("{python}", sys.executable))
+    fake_py.chmod(0o755)
+    venv = tmp_path / "venv"
+    bin_dir = tools(tmp_path, installed=True)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    env.pop("PYTHONWARNINGS", None)
+    args = ["make", "--no-print-directory", "-C", str(ROOT), f"VENV={venv}", f"PY={fake_py}"]
+    first = subprocess.run([*args, f"{venv}/.installed"], capture_output=True, text=True, env=env)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert first.stderr == ""
+    assert first.stdout.splitlines() == [
+        f"make: creating {venv}",
+        f"make: installing Python packages into {venv} (a few minutes on a Pi)",
+    ]
+    assert [line.split()[:3] for line in (venv / "pip.calls").read_text().splitlines()] == [
+        ["-m", "pip", "install"],
+        ["-m", "pip", "install"],
+    ]
+    again = subprocess.run([*args, f"{venv}/.installed"], capture_output=True, text=True, env=env)
+    assert (again.returncode, again.stderr) == (0, "")
+    assert again.stdout == f"make: '{venv}/.installed' is up to date.\n"  # make's own word
+    assert len((venv / "pip.calls").read_text().splitlines()) == 2
+
+
+def root_tools(tmp_path: Path, apt_code: int) -> Path:
+    """Stand-ins for root (`id` says 0) on a machine that lacks every package: apt-get
+    notes each call, talks on stderr as apt does, and ends with `apt_code`."""
+    bin_dir = tools(tmp_path, installed=False)
+    (bin_dir / "id").write_text("#!/bin/sh\necho 0\n")
+    (bin_dir / "apt-get").write_text(
+        "#!/bin/sh\n"
+        f'echo "$@" >> "{tmp_path}/apt-get.calls"\n'
+        'echo "debconf: delaying package configuration, since apt-utils is not installed" >&2\n'
+        '[ "$1" = update ] && exit 0\n'
+        f'echo "E: Unable to locate package xdotool" >&2; exit {apt_code}\n'
+    )
+    return bin_dir
+
+
+@pytest.mark.parametrize("target", ["deb", "deb-test"])
+def test_as_root_make_says_it_installs_debian_packages_and_apt_stays_quiet(
+    tmp_path: Path, target: str
+) -> None:
+    done = make(tmp_path, root_tools(tmp_path, apt_code=0), target)
+    assert done.returncode == 0, done.stdout + done.stderr
+    wanted = packages("RUN_PACKAGES") + (packages("TEST_PACKAGES") if target == "deb-test" else [])
+    assert done.stdout.splitlines() == [
+        f"make: installing Debian packages: {' '.join(wanted)} (apt-get, a minute or more)"
+    ]
+    assert done.stderr == ""
+    calls = (tmp_path / "apt-get.calls").read_text().splitlines()
+    assert calls == ["update -q", f"install -y -q --no-install-recommends {' '.join(wanted)}"]
+
+
+def test_a_failed_apt_get_shows_what_apt_said_and_stops(tmp_path: Path) -> None:
+    done = make(tmp_path, root_tools(tmp_path, apt_code=100), "deb")
+    assert done.returncode != 0
+    assert "E: Unable to locate package xdotool" in done.stderr
