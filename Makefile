@@ -113,7 +113,8 @@ aarch64-wheels: $(STAMP)
 	done
 
 # The Pi's path on arm64 code under qemu (tools/pi-check.sh; as root, a few minutes).
-pi-check: $(STAMP)
+# Not .venv: as root in a user's clone, it would be root's. pip runs from build/pi-venv.
+pi-check: deb
 	@bash tools/pi-check.sh
 
 lint: $(STAMP)
