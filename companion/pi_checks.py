@@ -19,7 +19,10 @@ from companion import config as settings
 from companion.core.errors import ConfigError
 
 APP_USER = "companion"
-APP_GROUPS = ("video", "render", "input", "gpio", "spi", "dialout")
+APP_GROUPS = ("video", "render", "touchscreen", "gpio", "spi", "dialout")
+# Every input device, a keyboard too: the service needs the touchscreens alone (the group
+# touchscreen, deploy/99-companion.rules); an older install put it in input.
+WIDE_GROUP = "input"
 SERVICE = "companion.service"
 CONFIG_PATH = "/etc/companion/config.toml"
 AUTOSTART = "/etc/xdg/autostart/companion.desktop"
@@ -106,6 +109,14 @@ def read_groups(root: Path) -> dict[str, set[str]]:
 def check_groups(root: Path, user: str = APP_USER) -> Check:
     groups = read_groups(root)
     missing = [group for group in APP_GROUPS if user not in groups.get(group, set())]
+    if not missing and user in groups.get(WIDE_GROUP, set()):
+        return Check(
+            "groups",
+            False,
+            f"{user} is in the group {WIDE_GROUP}, which lets it read every input device, a "
+            "keyboard too: it needs only the touchscreens (the group touchscreen)",
+            f"sudo gpasswd --delete {user} {WIDE_GROUP}; sudo systemctl restart companion",
+        )
     if not missing:
         return Check("groups", True, f"{user} is in the groups {' '.join(APP_GROUPS)}")
     return Check(

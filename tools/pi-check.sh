@@ -35,9 +35,12 @@ command -v debootstrap >/dev/null || missing="$missing debootstrap"
 command -v qemu-aarch64-static >/dev/null || missing="$missing qemu-user-static"
 if [ -n "$missing" ]; then
   say "installing$missing"
-  apt-get update -q >/dev/null
+  log=$(mktemp)
   # shellcheck disable=SC2086  # the package names, one word each
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing >/dev/null
+  { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -q --no-install-recommends $missing; } >"$log" 2>&1 \
+    || { cat "$log" >&2; rm -f "$log"; fail "apt-get could not install$missing"; }
+  rm -f "$log"  # apt's own words only when it fails ("debconf: delaying ..." is no news)
 fi
 
 started=$SECONDS

@@ -9,11 +9,14 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from companion import pi_checks
 from companion.pi_checks import Check
 from tests.store.conftest import without_rights
 
-GOOD_GROUPS = "video:x:44:companion\nrender:x:106:companion\ninput:x:105:companion\n" \
+GOOD_GROUPS = "video:x:44:companion\nrender:x:106:companion\ninput:x:105:pi\n" \
+    "touchscreen:x:996:companion\n" \
     "gpio:x:997:companion\nspi:x:999:pi,companion\ndialout:x:20:companion\n"  # fmt: skip
 
 
@@ -116,6 +119,24 @@ def test_a_missing_group_is_named(tmp_path: Path) -> None:
     assert not check.ok
     assert "group(s) spi" in check.detail
     assert check.fix.startswith("sudo usermod --append --groups spi companion")
+
+
+@pytest.mark.parametrize("members", ["companion", "pi,companion", "companion,pi"])
+def test_the_group_input_is_one_to_leave(tmp_path: Path, members: str) -> None:
+    """input lets the service read every input device, a keyboard too (an older install
+    put it there): the doctor asks for it to go; touchscreen alone is not enough."""
+    write(tmp_path, "/etc/group", GOOD_GROUPS.replace("input:x:105:pi", f"input:x:105:{members}"))
+    check = pi_checks.check_groups(tmp_path)
+    assert not check.ok
+    assert check.detail == (
+        "companion is in the group input, which lets it read every input device, a keyboard "
+        "too: it needs only the touchscreens (the group touchscreen)"
+    )
+    assert check.fix.startswith("sudo gpasswd --delete companion input;")
+    write(tmp_path, "/etc/group", GOOD_GROUPS)
+    assert pi_checks.check_groups(tmp_path).ok
+    write(tmp_path, "/etc/group", GOOD_GROUPS.replace("touchscreen:x:996:companion", "x:1:"))
+    assert "group(s) touchscreen" in pi_checks.check_groups(tmp_path).detail
 
 
 def test_spi_off_or_not_yet_rebooted(tmp_path: Path) -> None:
