@@ -218,3 +218,32 @@ def test_a_failed_apt_get_shows_what_apt_said_and_stops(tmp_path: Path) -> None:
     done = make(tmp_path, root_tools(tmp_path, apt_code=100), "deb")
     assert done.returncode != 0
     assert "E: Unable to locate package xdotool" in done.stderr
+
+
+def test_the_readme_names_every_debian_package_make_installs() -> None:
+    """A newcomer installing by hand (no root, no sudo) reads the list there."""
+    readme = (ROOT / "README.md").read_text()
+    named = set(re.findall(r"`([a-z0-9][a-z0-9.+-]+)`", readme))
+    assert {*packages("RUN_PACKAGES"), *packages("TEST_PACKAGES")} <= named
+
+
+@pytest.mark.parametrize(
+    "name", ["Makefile", "README.md", ".ci/run", "docs/raspberry-pi.md", "tools/test-groups.sh",
+             "tools/test-loaded.sh", "tools/test-user.sh", "tools/pi-check.sh"],
+)  # fmt: skip
+def test_every_project_file_a_comment_or_a_guide_names_exists(name: str) -> None:
+    """tests/..., tools/..., deploy/... named in the Makefile, the scripts and the guides
+    (the Makefile once named tests/slow.py, long after it became tests/waiting.py)."""
+    text = (ROOT / name).read_text()
+    named = set(re.findall(r"\b((?:tests|tools|deploy|docs|hardware|bench)/[\w./-]*\w)", text))
+    outputs = [  # what a run makes (.gitignore's paths): bench/results.json, tests/ui/out
+        line.strip().rstrip("/")
+        for line in (ROOT / ".gitignore").read_text().splitlines()
+        if "/" in line.strip().rstrip("/")
+    ]
+    missing = sorted(
+        p
+        for p in named
+        if not (ROOT / p).exists() and not any(p == o or p.startswith(f"{o}/") for o in outputs)
+    )
+    assert missing == []
