@@ -228,8 +228,9 @@ def test_the_readme_names_every_debian_package_make_installs() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["Makefile", "README.md", ".ci/run", "docs/raspberry-pi.md", "tools/test-groups.sh",
-             "tools/test-loaded.sh", "tools/test-user.sh", "tools/pi-check.sh"],
+    "name", ["Makefile", "README.md", ".ci/run", "docs/raspberry-pi.md", "hardware/WIRING.md",
+             "tools/test-groups.sh", "tools/test-loaded.sh", "tools/test-user.sh",
+             "tools/pi-check.sh"],
 )  # fmt: skip
 def test_every_project_file_a_comment_or_a_guide_names_exists(name: str) -> None:
     """tests/..., tools/..., deploy/... named in the Makefile, the scripts and the guides

@@ -3,6 +3,7 @@ input settings read by Kivy itself, and the desktop entry."""
 
 from __future__ import annotations
 
+import ast
 import configparser
 import importlib.util
 import os
@@ -282,3 +283,43 @@ def test_the_guide_lists_the_steps_the_script_takes() -> None:
     assert set(table) == steps
     for heading in ("The screen stays black", "The buttons do nothing", "dice reader is not found"):
         assert heading in guide
+
+
+def _kivy_source(module: str) -> str:
+    spec = importlib.util.find_spec("kivy")
+    assert spec is not None and spec.submodule_search_locations
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    return (folder / "input" / "providers" / f"{module}.py").read_text()
+
+
+def _probesysfs_keys() -> set[str]:
+    """The keys probesysfs reads from its line (`key == '...'` in its argument loop)."""
+    return set(re.findall(r"key == '(\w+)'", _kivy_source("probesysfs")))
+
+
+def _hidinput_options() -> set[str]:
+    tree = ast.parse(_kivy_source("hidinput"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "options":
+            return {ast.literal_eval(e) for e in node.value.elts}  # type: ignore[attr-defined]
+    raise AssertionError("hidinput has no options")
+
+
+def test_every_touch_line_in_the_guide_is_one_kivy_reads() -> None:
+    """The guide's provider lines (rotation, mirroring, an offset or scaled panel's range):
+    each key one probesysfs reads, each param one hidinput takes, each value a number
+    (Kivy drops an unknown one with a log line only, and the touch stays off)."""
+    guide = (REPO / "docs" / "raspberry-pi.md").read_text()
+    lines = re.findall(r"^\s*touchscreen = (probesysfs,.*)$", guide, re.M)
+    params = re.findall(r",param=(\w+)=(\S+?)`", guide)
+    assert lines and params
+    assert _probesysfs_keys() >= {"provider", "param", "match", "select_all"}
+    for line in lines:
+        pairs = [item.split("=", 1) for item in line.split(",")[1:]]
+        assert {key for key, _ in pairs} <= _probesysfs_keys(), line
+        for key, value in pairs:
+            if key == "param":
+                name, number = value.split("=")
+                assert name in _hidinput_options() and number.isdigit(), value
+    for name, number in params:
+        assert name in _hidinput_options() and number.isdigit(), (name, number)
