@@ -38,6 +38,14 @@ class _FirstStartNotice(logging.Filter):
 _first_start = _FirstStartNotice()
 
 
+def _quiet_first_start(level: int) -> None:
+    """On Kivy's own Logger (`kivy`), before Kivy is imported and logs anything."""
+    kivy_logger = logging.getLogger("kivy")
+    kivy_logger.setLevel(level)
+    if _first_start not in kivy_logger.filters:
+        kivy_logger.addFilter(_first_start)
+
+
 def configure(
     size: tuple[int, int] = (800, 480),
     *,
@@ -56,10 +64,7 @@ def configure(
     # as SDL sees them: a busy app reads both in one go, so the first tap after start
     # (or after another window had the focus) was lost. Every tap counts.
     os.environ["SDL_MOUSE_FOCUS_CLICKTHROUGH"] = "1"
-    kivy_logger = logging.getLogger("kivy")  # Kivy's own Logger, before Kivy logs anything
-    kivy_logger.setLevel(log_level)
-    if _first_start not in kivy_logger.filters:
-        kivy_logger.addFilter(_first_start)
+    _quiet_first_start(log_level)
     from kivy.config import Config
     from kivy.logger import Logger
 
