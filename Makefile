@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 RUN_PACKAGES := python3-venv libegl1 libgl1-mesa-dri libmtdev1 libgl1 libsdl2-2.0-0
 TEST_PACKAGES := xclip xvfb xdotool xauth zbar-tools shellcheck systemd udev
 # The tests' one slowness factor: every limit a test waits with is multiplied by it
-# (tests/slow.py). 1 here; a Pi 4 or a loaded machine passes with 1 too.
+# (tests/waiting.py). 1 here; a Pi 4 or a loaded machine passes with 1 too.
 export COMPANION_TEST_SLOWNESS ?= 1
 SUDO ?= sudo
 export PYTEST ?= $(BIN)/python -m pytest
@@ -25,18 +25,24 @@ export KIVY_NO_FILELOG := 1
 # quiet; `companion run` logs through its own handler whatever this says.
 export KIVY_NO_CONSOLELOG := 1
 
-.PHONY: run test test-core test-ui test-loaded lint bench deb deb-test clean screenshots \
+.PHONY: run test test-core test-ui test-user test-loaded lint bench deb deb-test clean screenshots \
 	aarch64-wheels pi-check
 
+# One line per step, and nothing else unless a step fails: setuptools' box about an
+# editable install says nothing a newcomer can act on (PYTHONWARNINGS reaches pip's
+# build process too).
 $(STAMP): pyproject.toml
 	@$(MAKE) --no-print-directory deb
-	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@test -x $(BIN)/python || { echo "make: creating $(VENV)"; $(PY) -m venv $(VENV); }
+	@echo "make: installing Python packages into $(VENV) (a few minutes on a Pi)"
+	@export PYTHONWARNINGS="ignore:Editable installation"; \
+	$(BIN)/python -m pip install --quiet --upgrade pip && \
 	$(BIN)/python -m pip install --quiet --only-binary kivy -e '.[dev]'
 	@touch $(STAMP)
 
-# deb-install PACKAGES: the missing ones from apt, as root or through sudo. Without
-# either, one command to run as root with every missing package that `make run` and
+# deb-install PACKAGES: the missing ones from apt, as root or through sudo (apt's own
+# output only when it fails: "debconf: delaying package configuration" is no news).
+# Without either, one command to run as root with every missing package that `make run` and
 # `make test` need (not only this target's: one trip to root), and a stop. Nothing to
 # do where there is no apt (a Mac).
 define deb-install
@@ -54,9 +60,13 @@ define deb-install
 	  echo "make: as root, run: apt-get update && apt-get install -y -q --no-install-recommends $$all" >&2; \
 	  exit 1; \
 	fi; \
-	echo "installing Debian packages: $$missing"; \
-	$$as apt-get update -q >/dev/null && \
-	$$as env DEBIAN_FRONTEND=noninteractive $$install >/dev/null
+	echo "make: installing Debian packages: $$missing (apt-get, a minute or more)"; \
+	log=$$(mktemp); \
+	if ! { $$as apt-get update -q && \
+	    $$as env DEBIAN_FRONTEND=noninteractive $$install; } >"$$log" 2>&1; then \
+	  cat "$$log" >&2; rm -f "$$log"; exit 1; \
+	fi; \
+	rm -f "$$log"
 endef
 
 deb:
@@ -80,6 +90,12 @@ test-core: deb-test $(STAMP)
 test-ui: deb-test $(STAMP)
 	@bash tools/test-groups.sh ui
 
+# The whole suite as a user without root (tools/test-user.sh): as root, in a copy of
+# this checkout owned by a system user (TEST_USER, companion-test) that it makes if
+# missing; as a user, `make test`. A file's rights or a mount mean other things there.
+test-user: deb-test $(STAMP)
+	@bash tools/test-user.sh
+
 # The whole suite with two CPU hogs beside it (started and ended by PID), RUNS times
 # in a row, each in a fresh clone of HEAD (FRESH=0: in this folder); each run's time
 # and result, and a failure if any run failed.
@@ -97,7 +113,8 @@ aarch64-wheels: $(STAMP)
 	done
 
 # The Pi's path on arm64 code under qemu (tools/pi-check.sh; as root, a few minutes).
-pi-check: $(STAMP)
+# Not .venv: as root in a user's clone, it would be root's. pip runs from build/pi-venv.
+pi-check: deb
 	@bash tools/pi-check.sh
 
 lint: $(STAMP)

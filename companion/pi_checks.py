@@ -19,7 +19,10 @@ from companion import config as settings
 from companion.core.errors import ConfigError
 
 APP_USER = "companion"
-APP_GROUPS = ("video", "render", "input", "gpio", "spi", "dialout")
+APP_GROUPS = ("video", "render", "touchscreen", "gpio", "spi", "dialout")
+# Every input device, a keyboard too: the service needs the touchscreens alone (the group
+# touchscreen, deploy/99-companion.rules); an older install put it in input.
+WIDE_GROUP = "input"
 SERVICE = "companion.service"
 CONFIG_PATH = "/etc/companion/config.toml"
 AUTOSTART = "/etc/xdg/autostart/companion.desktop"
@@ -106,6 +109,14 @@ def read_groups(root: Path) -> dict[str, set[str]]:
 def check_groups(root: Path, user: str = APP_USER) -> Check:
     groups = read_groups(root)
     missing = [group for group in APP_GROUPS if user not in groups.get(group, set())]
+    if not missing and user in groups.get(WIDE_GROUP, set()):
+        return Check(
+            "groups",
+            False,
+            f"{user} is in the group {WIDE_GROUP}, which lets it read every input device, a "
+            "keyboard too: it needs only the touchscreens (the group touchscreen)",
+            f"sudo gpasswd --delete {user} {WIDE_GROUP}; sudo systemctl restart companion",
+        )
     if not missing:
         return Check("groups", True, f"{user} is in the groups {' '.join(APP_GROUPS)}")
     return Check(
@@ -195,7 +206,17 @@ def check_power_off(root: Path) -> Check:
     """The kiosk's "Shut down the Pi" needs the installer's polkit rule."""
     if under(root, AUTOSTART).exists():
         return Check("power-off", True, "the desktop session may switch the Pi off")
-    if under(root, POLKIT_RULE).is_file():
+    try:
+        present = under(root, POLKIT_RULE).is_file()
+    except PermissionError:  # Debian keeps polkit's rules folder for root and polkitd
+        folder = str(Path(POLKIT_RULE).parent)
+        return Check(
+            "power-off",
+            True,
+            f"only root may look into {folder}: `sudo companion doctor` checks the rule "
+            "that lets the menu switch the Pi off",
+        )
+    if present:
         return Check("power-off", True, f"the menu can switch the Pi off ({POLKIT_RULE})")
     return Check(
         "power-off",

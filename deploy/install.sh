@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Install the balloon-race companion on Raspberry Pi OS Bookworm or Trixie, 64-bit
-# (a Pi 3, Zero 2 W, 4, 400 or 5; below 1 GB of memory it warns), from a clone of the
-# project:
+# (a Pi 3, Zero 2 W, 4, 400 or 5; below 1 GB of memory it warns), from the project's
+# folder (a clone, an unpacked release archive, or a copy from a USB stick):
 #
 #   sudo deploy/install.sh              install or update; a second run changes nothing
 #   sudo deploy/install.sh --dry-run    print every step and its commands, change nothing
 #   sudo deploy/install.sh --desktop    start the app from the desktop instead of the
 #                                       kiosk service (when KMS/DRM does not work)
 #   sudo deploy/install.sh --uninstall  remove what it added; keep the games and settings
+#   sudo deploy/install.sh --any-debian on Debian Bookworm or Trixie that is not Raspberry
+#                                       Pi OS (a PC, another image): only told, never guessed
 #
 # What it does, in order (docs/raspberry-pi.md lists the same steps): Debian packages;
-# the groups video render input gpio spi dialout; the user `companion` in them;
+# the groups video render touchscreen gpio spi dialout; the user `companion` in them (and
+# out of `input`, which would let it read every input device, a keyboard too);
 # /etc/companion/config.toml from deploy/config.example.toml unless one exists; Kivy's
 # settings; a venv in /opt/companion with the project and the strip's extra; SPI on in
 # config.txt for an SPI strip; the udev rules; the systemd unit, enabled; the polkit
@@ -36,6 +39,7 @@ ROOT="${COMPANION_ROOT:-/}"
 DRY_RUN=0
 UNINSTALL=0
 DESKTOP=0
+ANY_DEBIAN=0
 DESKTOP_USER="${SUDO_USER:-}"
 
 APP_USER=companion
@@ -56,7 +60,10 @@ WRAPPER=$PREFIX/bin/companion-desktop
 DESKTOP_INI=$PREFIX/share/kivy-desktop.ini
 STAMP=$VENV/.companion-installed
 LOG=/var/log/companion-install.log
-APP_GROUPS=(video render input gpio spi dialout)
+APP_GROUPS=(video render touchscreen gpio spi dialout)
+# Every input device, a keyboard too: the service reads the touchscreens alone, through
+# the group touchscreen (deploy/99-companion.rules); an older install put it in input.
+WIDE_GROUP=input
 CODENAMES=(bookworm trixie)
 PY_MIN=11 # Python 3.11 .. 3.13: Kivy 2.3.1 has binary wheels for these
 PY_MAX=13
@@ -73,8 +80,8 @@ DICE_PRODUCT=""
 TMP=""
 
 usage() {
-  sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
-  echo "Options: --dry-run --desktop [--desktop-user NAME] --uninstall --root DIR --help"
+  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  echo "Options: --dry-run --desktop [--desktop-user NAME] --uninstall --any-debian --root DIR --help"
 }
 
 say() { printf '%s\n' "$*"; }
@@ -210,8 +217,13 @@ check_os() {
     codename=$(sed -n 's/^VERSION_CODENAME=//p' "$file" | tr -d '"')
     name=$(sed -n 's/^PRETTY_NAME=//p' "$file" | tr -d '"')
   fi
-  for c in "${CODENAMES[@]}"; do [[ "$codename" == "$c" ]] && return 0; done
-  die "this system is ${name:-unknown}; install.sh supports Raspberry Pi OS Bookworm and Trixie (64-bit)"
+  local known=0
+  for c in "${CODENAMES[@]}"; do [[ "$codename" == "$c" ]] && known=1; done
+  ((known)) || die "this system is ${name:-unknown}; install.sh supports Raspberry Pi OS Bookworm and Trixie (64-bit)"
+  # 64-bit Raspberry Pi OS calls itself Debian in os-release; its images have rpi-issue.
+  [[ -f "$(r /etc/rpi-issue)" ]] && return 0
+  ((ANY_DEBIAN)) && { say "note: not Raspberry Pi OS (no /etc/rpi-issue): installing on ${name} as told (--any-debian)"; return 0; }
+  die "this system is ${name}, not Raspberry Pi OS (no /etc/rpi-issue): install.sh is made for Raspberry Pi OS Bookworm or Trixie (64-bit) on a Pi; to install on this system anyway, add --any-debian"
 }
 
 check_python() {
@@ -226,7 +238,7 @@ check_python() {
 
 check_source() {
   [[ -f "$SRC/pyproject.toml" && -f "$SRC/deploy/companion.service" ]] ||
-    die "run it from a clone of the project (deploy/install.sh next to pyproject.toml); $SRC is not one"
+    die "run it from the project's folder (deploy/install.sh next to pyproject.toml); $SRC is not one"
 }
 
 # --- reading the settings --------------------------------------------------------------------
@@ -292,11 +304,17 @@ ensure_user() {
   for g in "${APP_GROUPS[@]}"; do
     user_in_group "$APP_USER" "$g" || missing+=("$g")
   done
-  ((${#missing[@]})) || return 0
-  local list
-  list=$(IFS=,; printf '%s' "${missing[*]}")
-  step membership "put $APP_USER in the groups ${missing[*]}" \
-    run usermod "${PREFIX_OPT[@]}" --append --groups "$list" "$APP_USER"
+  if ((${#missing[@]})); then
+    local list
+    list=$(IFS=,; printf '%s' "${missing[*]}")
+    step membership "put $APP_USER in the groups ${missing[*]}" \
+      run usermod "${PREFIX_OPT[@]}" --append --groups "$list" "$APP_USER"
+  fi
+  if group_exists "$WIDE_GROUP" && user_in_group "$APP_USER" "$WIDE_GROUP"; then
+    step membership "take $APP_USER out of the group $WIDE_GROUP (every input device, a keyboard too: it reads only the touchscreens, as touchscreen)" \
+      run usermod "${PREFIX_OPT[@]}" --remove --groups "$WIDE_GROUP" "$APP_USER"
+  fi
+  return 0
 }
 
 # The companion user owns /etc/companion and /var/lib/companion, so it can put a
@@ -479,7 +497,8 @@ ensure_rules() {
 install_rules() {
   run install -D -m 0644 -o 0 -g 0 "$1" "$(r "$RULES")"
   run_live udevadm control --reload
-  run_live udevadm trigger --subsystem-match=tty --subsystem-match=spidev --subsystem-match=gpio
+  run_live udevadm trigger --subsystem-match=tty --subsystem-match=spidev --subsystem-match=gpio \
+    --subsystem-match=input
 }
 
 ensure_unit() {
@@ -565,6 +584,7 @@ parse_args() {
       --dry-run | -n) DRY_RUN=1 ;;
       --uninstall) UNINSTALL=1 ;;
       --desktop) DESKTOP=1 ;;
+      --any-debian) ANY_DEBIAN=1 ;;
       --desktop-user)
         DESKTOP=1
         DESKTOP_USER=${2:?--desktop-user needs a name}

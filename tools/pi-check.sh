@@ -12,6 +12,10 @@
 #
 # Needs root (debootstrap), debootstrap and qemu-user-static (it installs them with apt
 # where it can). The root is kept in build/pi-root and made again by `make clean`.
+# In a clone a user owns (`sudo make pi-check`), everything it made there (build/) is
+# given to that user at the end, as root never leaves a file the user cannot remove:
+# the wheel is built from a copy of the checkout, and pip runs from a venv of its own
+# (build/pi-venv), not from the user's .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +24,7 @@ WHEELS=build/pi-wheels
 SITE=opt/companion/site
 MIRROR=${PI_MIRROR:-http://deb.debian.org/debian}
 PYVER=3.11  # Debian 12's and Raspberry Pi OS Bookworm's Python
-HOST_PY=${HOST_PY:-.venv/bin/python}
+HOST_PY=${HOST_PY:-build/pi-venv/bin/python}
 
 say() { printf 'pi-check: %s\n' "$*"; }
 fail() { say "$*" >&2; exit 1; }
@@ -31,13 +35,31 @@ command -v debootstrap >/dev/null || missing="$missing debootstrap"
 command -v qemu-aarch64-static >/dev/null || missing="$missing qemu-user-static"
 if [ -n "$missing" ]; then
   say "installing$missing"
-  apt-get update -q >/dev/null
+  log=$(mktemp)
   # shellcheck disable=SC2086  # the package names, one word each
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing >/dev/null
+  { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -q --no-install-recommends $missing; } >"$log" 2>&1 \
+    || { cat "$log" >&2; rm -f "$log"; fail "apt-get could not install$missing"; }
+  rm -f "$log"  # apt's own words only when it fails ("debconf: delaying ..." is no news)
 fi
 
 started=$SECONDS
+# The checkout's owner gets back what this made in it, also when it fails.
+owner=$(stat -c %u:%g .)
+WORK=$(mktemp -d)
+# shellcheck disable=SC2317  # run by the EXIT trap
+handback() {
+  rm -rf "$WORK"
+  if [ "$owner" != 0:0 ] && [ -d build ]; then
+    chown -hR "$owner" build  # -h: a link itself, never what it points to
+  fi
+}
+trap handback EXIT
 mkdir -p build "$(dirname "$ROOT")"  # a fresh clone has no build folder yet
+if [ ! -x "$HOST_PY" ]; then
+  say "python3 -m venv build/pi-venv (pip, to fetch the aarch64 wheels)"
+  python3 -m venv build/pi-venv
+fi
 
 # 1. The arm64 root: the first stage, then the rest of the packages unpacked.
 if [ ! -e "$ROOT/.unpacked" ]; then
@@ -70,10 +92,15 @@ EOF
 chmod +x "$WRAP"
 
 # 2. The app's wheel and every dependency's aarch64 wheel, downloaded on the host
-# (nothing is compiled: --only-binary), installed into the root's site folder.
+# (nothing is compiled: --only-binary), installed into the root's site folder. The
+# wheel is built from a copy: a build leaves build/ and *.egg-info where it runs.
 rm -rf "$WHEELS" "${ROOT:?}/$SITE"
-mkdir -p "$WHEELS"
-"$HOST_PY" -m pip wheel --quiet --no-deps --wheel-dir "$WHEELS" . >/dev/null
+mkdir -p "$WHEELS" "$WORK/src"
+# safe.directory: git refuses, as root, a clone that a user owns.
+git -c safe.directory="$PWD" ls-files -z --cached --others --exclude-standard \
+  | while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done \
+  | tar --null -T - -cf - | tar -C "$WORK/src" -xf -
+"$HOST_PY" -m pip wheel --quiet --no-deps --wheel-dir "$WHEELS" "$WORK/src" >/dev/null
 platform=(--platform manylinux2014_aarch64 --python-version "$PYVER" --implementation cp
   --abi "cp${PYVER/./}" --only-binary=:all:)
 "$HOST_PY" -m pip download --quiet "${platform[@]}" --dest "$WHEELS" \
@@ -84,19 +111,19 @@ say "$(find "$WHEELS" -name '*aarch64*.whl' | wc -l) aarch64 wheels, $(find "$WH
 
 # 3. The commands, run by the root's Python under qemu, from a folder of their own: the
 # app comes from the installed wheel, not from this checkout.
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cp -r tests bench pyproject.toml "$WORK/"  # bench: big_games, which a store test plays
-rm -rf "$WORK/tests/ui"
-export PYTHONPATH=$ROOT_ABS/$SITE:$WORK
-export COMPANION_DATA_DIR=$WORK/data COMPANION_CONFIG_DIR=$WORK/config
-export KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_HOME=$WORK/kivy
-companion() { (cd "$WORK" && "$WRAP" -m companion "$@"); }
+RUN=$WORK/run
+mkdir -p "$RUN"
+cp -r tests bench pyproject.toml "$RUN/"  # bench: big_games, which a store test plays
+rm -rf "$RUN/tests/ui"
+export PYTHONPATH=$ROOT_ABS/$SITE:$RUN
+export COMPANION_DATA_DIR=$RUN/data COMPANION_CONFIG_DIR=$RUN/config
+export KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_HOME=$RUN/kivy
+companion() { (cd "$RUN" && "$WRAP" -m companion "$@"); }
 step() { say "\$ companion $*"; }
 
 step "--version"
 companion --version
-say "$(cd "$WORK" && "$WRAP" -c 'import platform, sys; print(platform.machine(), sys.version.split()[0])')"
+say "$(cd "$RUN" && "$WRAP" -c 'import platform, sys; print(platform.machine(), sys.version.split()[0])')"
 for game in wyscig-rulebook-example ballonrennen-race balmy-four-players-cards-and-markers; do
   step "replay $game.json"
   out=$(companion replay "tests/games/files/$game.json")
@@ -134,7 +161,7 @@ tests_started=$SECONDS
 # the host's own tests), and the whole log is kept in build/pi-check-pytest.log.
 LOG=$PWD/build/pi-check-pytest.log
 set +e
-(cd "$WORK" && COMPANION_TEST_SLOWNESS=${PI_SLOWNESS:-20} "$WRAP" -m pytest \
+(cd "$RUN" && COMPANION_TEST_SLOWNESS=${PI_SLOWNESS:-20} "$WRAP" -m pytest \
   tests/games tests/store -p no:cacheprovider ${PI_TESTS:+-k "$PI_TESTS"} \
   >"$LOG" 2>&1)
 code=$?

@@ -22,6 +22,28 @@ from collections.abc import Mapping
 from pathlib import Path
 
 DESKTOP_INPUT = {"mouse": "mouse,disable_multitouch"}  # one pointer, no red multitouch dots
+# What Kivy says as a warning when it writes its settings file on a first start (a new
+# KIVY_HOME): nothing is wrong, so it is said at debug level.
+FIRST_START = ("Config: Older configuration version detected", "Config: Upgrading configuration")
+
+
+class _FirstStartNotice(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith(FIRST_START):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+_first_start = _FirstStartNotice()
+
+
+def _quiet_first_start(level: int) -> None:
+    """On Kivy's own Logger (`kivy`), before Kivy is imported and logs anything."""
+    kivy_logger = logging.getLogger("kivy")
+    kivy_logger.setLevel(level)
+    if _first_start not in kivy_logger.filters:
+        kivy_logger.addFilter(_first_start)
 
 
 def configure(
@@ -42,6 +64,7 @@ def configure(
     # as SDL sees them: a busy app reads both in one go, so the first tap after start
     # (or after another window had the focus) was lost. Every tap counts.
     os.environ["SDL_MOUSE_FOCUS_CLICKTHROUGH"] = "1"
+    _quiet_first_start(log_level)
     from kivy.config import Config
     from kivy.logger import Logger
 
@@ -108,5 +131,11 @@ def touch_problem(providers: Mapping[str, str]) -> str | None:
     """A sentence when more than one provider reads touches (each tap counts twice)."""
     if len(providers) <= 1:
         return None
-    names = ", ".join(f"{key} = {value}" for key, value in providers.items())
+    names = ", ".join(named(key, value) for key, value in providers.items())
     return f"{len(providers)} input providers ({names}): every tap may count twice"
+
+
+def named(key: str, value: str) -> str:
+    """A provider as its settings line says it, but Kivy's own line for the devices it
+    finds (key `%(name)s`, each device's name filled in) by its provider alone."""
+    return value if "%(" in key else f"{key} = {value}"

@@ -90,7 +90,34 @@ def test_the_doctor_asks_for_a_fix_when_two_providers_read_the_screen(tmp_path: 
     done = run_companion("doctor", "--simulate", "--fullscreen", env={"KIVY_HOME": str(home)})
     assert done.returncode == 1
     line = next(x for x in done.stdout.splitlines() if "Touch input" in x)
-    assert line.startswith("[FIX] Touch input: kiosk: 2 input providers"), line
+    assert line.startswith(
+        "[FIX] Touch input: kiosk: 2 input providers (mouse = mouse, probesysfs): every tap"
+    ), line
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        ("%(name)s = probesysfs", "[ok ] Touch input: kiosk: probesysfs (from "),
+        ("%(name)s = probesysfs,provider=hidinput", "[ok ] Touch input: kiosk: probesysfs,"),
+        ("touchscreen = hidinput,/dev/input/event0", "[ok ] Touch input: kiosk: touchscreen = "),
+        (
+            "%(name)s = probesysfs\ntouchscreen = mtdev,/dev/input/event1",
+            "[FIX] Touch input: kiosk: 2 input providers (probesysfs, touchscreen = mtdev,",
+        ),
+    ],
+)
+def test_the_doctor_names_a_provider_never_kivy_s_template_key(
+    tmp_path: Path, lines: str, said: str
+) -> None:
+    """Kivy's own line for the devices it finds has the key `%(name)s` (each device's
+    name filled in): the doctor names the provider instead."""
+    ini = tmp_path / "config.ini"
+    ini.write_text(f"[kivy]\nconfig_version = 27\n\n[input]\n{lines}\n")
+    home = kivy_home(tmp_path, ini)
+    done = run_companion("doctor", "--simulate", "--fullscreen", env={"KIVY_HOME": str(home)})
+    line = next(x for x in done.stdout.splitlines() if "Touch input" in x)
+    assert line.startswith(said) and "%(" not in line, line
 
 
 ROTATE = """

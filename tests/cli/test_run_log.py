@@ -111,6 +111,44 @@ def test_the_environment_or_the_settings_choose_the_level(tmp_path: Path) -> Non
     assert code == 0 and "DEBUG " in err, err
 
 
+@pytest.mark.parametrize("level", ["info", "debug"])
+def test_kivy_s_first_start_is_no_warning(tmp_path: Path, level: str) -> None:
+    """A new KIVY_HOME (a newcomer's first `make run`): Kivy writes its settings file and
+    says so as a warning; the log says it at debug level only."""
+    env = {"KIVY_HOME": str(tmp_path / "kivy"), "COMPANION_LOG_LEVEL": level}
+    code, err = Running(tmp_path, env).stop()
+    assert code == 0, err
+    assert (tmp_path / "kivy" / "config.ini").is_file()  # a first start it was
+    assert "WARNING" not in err, err
+    notice = "DEBUG kivy: Config: Older configuration version detected (0 instead of "
+    assert (notice in err) == (level == "debug"), err
+
+
+FIRST_IMPORT = """
+import logging, sys
+from companion.ui import boot
+if sys.argv[1] == "kivy-mode":  # Kivy's own handlers, as a process without boot has
+    import kivy
+else:
+    boot.configure()
+"""
+
+
+@pytest.mark.parametrize("mode", ["boot", "kivy-mode"])
+def test_a_first_kivy_import_without_the_app_s_log_is_silent(tmp_path: Path, mode: str) -> None:
+    """Python's last-resort handler printed Kivy's warnings where nothing else handled
+    them (the UI tests' own pytest process, at its end)."""
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("KIVY_") and k != "PYTHONWARNINGS"
+    }
+    env.update(KIVY_HOME=str(tmp_path / "kivy"), KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_IMPORT, mode],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=limit(60),
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
 def no_screen_env() -> dict[str, str]:
     gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
     return {k: v for k, v in os.environ.items() if k not in gone}

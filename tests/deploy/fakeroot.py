@@ -124,6 +124,8 @@ class FakePi:
             "etc/gshadow": GSHADOW,
             "var/lib/dpkg/status": "",
             "boot/firmware/config.txt": CONFIG_TXT,
+            # Raspberry Pi OS's own mark: its os-release says Debian
+            "etc/rpi-issue": "Raspberry Pi reference 2025-05-13\n",
         }
         for name, text in files.items():
             target = self.root / name

@@ -3,6 +3,7 @@ input settings read by Kivy itself, and the desktop entry."""
 
 from __future__ import annotations
 
+import ast
 import configparser
 import importlib.util
 import os
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.deploy.fakeroot import REPO
-from tests.deploy.udev_rules import parse
+from tests.deploy.udev_rules import assigned, parse
 from tests.waiting import limit
 
 DEPLOY = REPO / "deploy"
@@ -158,7 +159,7 @@ def rendered_rules(vendor: str | None) -> str:
 def test_the_udev_rules_parse(vendor: str | None, tmp_path: Path) -> None:
     text = rendered_rules(vendor)
     rules = parse(text)
-    assert len(rules) == (5 if vendor else 4)
+    assert len(rules) == (6 if vendor else 5)
     assign = {(t.key, t.value) for rule in rules for t in rule if t.op in ("=", "+=")}
     assert ("GROUP", "spi") in assign and ("GROUP", "gpio") in assign
     assert (("SYMLINK", "dice") in assign) == bool(vendor)
@@ -167,6 +168,40 @@ def test_the_udev_rules_parse(vendor: str | None, tmp_path: Path) -> None:
         path.write_text(text)
         done = subprocess.run(["udevadm", "verify", str(path)], capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr
+
+
+TOUCH = {"SUBSYSTEM": "input", "ENV{ID_INPUT}": "1", "ENV{ID_INPUT_TOUCHSCREEN}": "1"}
+
+
+@pytest.mark.parametrize(
+    ("device", "group"),
+    [
+        ({**TOUCH, "KERNEL": "event3"}, "touchscreen"),  # the official display, a USB panel
+        ({**TOUCH, "KERNEL": "mouse0"}, None),  # its legacy mouse node: no provider reads it
+        ({"SUBSYSTEM": "input", "KERNEL": "event0", "ENV{ID_INPUT_KEYBOARD}": "1",
+          "ENV{ID_INPUT_KEY}": "1"}, None),  # a keyboard stays input's
+        ({"SUBSYSTEM": "input", "KERNEL": "event1", "ENV{ID_INPUT_MOUSE}": "1"}, None),
+        ({"SUBSYSTEM": "input", "KERNEL": "event2", "ENV{ID_INPUT_TOUCHPAD}": "1"}, None),
+        ({"SUBSYSTEM": "input", "KERNEL": "event4", "ENV{ID_INPUT_TABLET}": "1"}, None),
+        # buttons wired as gpio-keys would be a keyboard to udev: the app reads them as GPIO
+        ({"SUBSYSTEM": "input", "KERNEL": "event5", "ENV{ID_INPUT_KEY}": "1"}, None),
+        ({"SUBSYSTEM": "input", "KERNEL": "event6", "ENV{ID_INPUT_TOUCHSCREEN}": "0"}, None),
+        ({"SUBSYSTEM": "gpio", "KERNEL": "gpiochip0"}, "gpio"),  # the buttons, the buzzer
+        ({"SUBSYSTEM": "spidev", "KERNEL": "spidev0.0"}, "spi"),
+        ({"SUBSYSTEM": "tty", "KERNEL": "ttyACM0", "ATTRS{idVendor}": "2341",
+          "ATTRS{idProduct}": "0043"}, "dialout"),  # the dice reader
+        ({"SUBSYSTEM": "tty", "KERNEL": "tty1"}, None),
+    ],
+)  # fmt: skip
+def test_the_service_s_groups_reach_the_touchscreen_and_no_other_input_device(
+    device: dict[str, str], group: str | None
+) -> None:
+    """The rules as udev applies them to each kind of device: the group touchscreen gets
+    the touchscreens' event nodes alone; a keyboard, a mouse, a touchpad keep udev's own
+    group input (which the service is not in)."""
+    done = assigned(parse(rendered_rules("2341")), device)
+    assert done.get("GROUP") == group
+    assert done.get("MODE") == ("0660" if group else None)
 
 
 def test_the_udev_parser_catches_the_usual_mistakes() -> None:
@@ -249,3 +284,43 @@ def test_the_guide_lists_the_steps_the_script_takes() -> None:
     assert set(table) == steps
     for heading in ("The screen stays black", "The buttons do nothing", "dice reader is not found"):
         assert heading in guide
+
+
+def _kivy_source(module: str) -> str:
+    spec = importlib.util.find_spec("kivy")
+    assert spec is not None and spec.submodule_search_locations
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    return (folder / "input" / "providers" / f"{module}.py").read_text()
+
+
+def _probesysfs_keys() -> set[str]:
+    """The keys probesysfs reads from its line (`key == '...'` in its argument loop)."""
+    return set(re.findall(r"key == '(\w+)'", _kivy_source("probesysfs")))
+
+
+def _hidinput_options() -> set[str]:
+    tree = ast.parse(_kivy_source("hidinput"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "options":
+            return {ast.literal_eval(e) for e in node.value.elts}  # type: ignore[attr-defined]
+    raise AssertionError("hidinput has no options")
+
+
+def test_every_touch_line_in_the_guide_is_one_kivy_reads() -> None:
+    """The guide's provider lines (rotation, mirroring, an offset or scaled panel's range):
+    each key one probesysfs reads, each param one hidinput takes, each value a number
+    (Kivy drops an unknown one with a log line only, and the touch stays off)."""
+    guide = (REPO / "docs" / "raspberry-pi.md").read_text()
+    lines = re.findall(r"^\s*touchscreen = (probesysfs,.*)$", guide, re.M)
+    params = re.findall(r",param=(\w+)=(\S+?)`", guide)
+    assert lines and params
+    assert _probesysfs_keys() >= {"provider", "param", "match", "select_all"}
+    for line in lines:
+        pairs = [item.split("=", 1) for item in line.split(",")[1:]]
+        assert {key for key, _ in pairs} <= _probesysfs_keys(), line
+        for key, value in pairs:
+            if key == "param":
+                name, number = value.split("=")
+                assert name in _hidinput_options() and number.isdigit(), value
+    for name, number in params:
+        assert name in _hidinput_options() and number.isdigit(), (name, number)

@@ -39,7 +39,8 @@ def test_dry_run_lists_every_step_and_changes_nothing(pi: FakePi) -> None:
     assert "--only-binary kivy" in run.out
     assert "would groups: add the group gpio" in run.out
     assert "would groups: add the group spi" in run.out
-    assert "dry run: 17 step(s) would be taken; nothing was changed" in run.out
+    assert "would groups: add the group touchscreen" in run.out
+    assert "dry run: 18 step(s) would be taken; nothing was changed" in run.out
     assert pi.snapshot() == before
     assert pi.commands() == []
 
@@ -66,8 +67,9 @@ def test_install_writes_the_system_a_pi_needs(pi: FakePi) -> None:
                      passwd, re.M)  # fmt: skip
     groups = {line.split(":")[0]: line.split(":")[3].split(",")
               for line in pi.path("/etc/group").read_text().splitlines()}  # fmt: skip
-    for group in ("video", "render", "input", "gpio", "spi", "dialout"):
+    for group in ("video", "render", "touchscreen", "gpio", "spi", "dialout"):
         assert "companion" in groups[group], group
+    assert "companion" not in groups["input"]  # every input device, a keyboard too
     config = pi.path("/etc/companion/config.toml")
     assert config.read_text() == (REPO / "deploy/config.example.toml").read_text()
     assert stat.S_IMODE(pi.path("/etc/companion").stat().st_mode) == 0o2775
@@ -140,6 +142,23 @@ def test_ws2812_also_steadies_the_core_clock_on_a_pi_4(pi: FakePi) -> None:
     config_txt = pi.path("/boot/firmware/config.txt").read_text()
     assert "[pi4]\ncore_freq_min=500\n[all]\n" in config_txt
     assert any("[ws2812]" in c for c in pi.commands())
+    assert pi.install().steps("doing") == []
+
+
+def test_an_older_install_s_group_input_is_taken_away(pi: FakePi) -> None:
+    """An install from before put companion in input (every input device, a keyboard too):
+    the next run takes it out, and leaves the group's other members and itself alone."""
+    assert pi.install().code == 0
+    group = pi.path("/etc/group")
+    group.write_text(group.read_text().replace("input:x:105:pi", "input:x:105:pi,companion"))
+    run = pi.install()
+    assert run.code == 0, run.err
+    assert step_ids(run.steps("doing")) == ["membership"]
+    assert "doing membership: take companion out of the group input" in run.out
+    members = {line.split(":")[0]: line.split(":")[3]
+               for line in group.read_text().splitlines()}  # fmt: skip
+    assert members["input"] == "pi"
+    assert "companion" in members["touchscreen"].split(",")
     assert pi.install().steps("doing") == []
 
 
@@ -220,6 +239,30 @@ def test_an_old_system_is_refused(tmp_path: Path, source: Path) -> None:
     run = FakePi(tmp_path, source, codename="buster").install()
     assert run.code == 1
     assert "supports Raspberry Pi OS Bookworm and Trixie" in run.err
+
+
+@pytest.mark.parametrize("codename", ["bookworm", "trixie"])
+@pytest.mark.parametrize("args", [(), ("--dry-run",), ("--uninstall",), ("--desktop-user", "pi")])
+def test_a_debian_that_is_not_raspberry_pi_os_is_refused_unless_told(
+    tmp_path: Path, source: Path, codename: str, args: tuple[str, ...]
+) -> None:
+    """64-bit Raspberry Pi OS says Debian in os-release; /etc/rpi-issue tells it apart.
+    A plain Debian (a PC) is refused before any step, also for a dry run."""
+    pi = FakePi(tmp_path, source, codename=codename)
+    pi.path("/etc/rpi-issue").unlink()
+    before = pi.snapshot()
+    run = pi.install(*args)
+    assert (run.code, run.out) == (1, ""), run.out
+    version = {"bookworm": 12, "trixie": 13}[codename]
+    assert run.err == (
+        f"install.sh: this system is Debian GNU/Linux {version} ({codename}), not Raspberry "
+        "Pi OS (no /etc/rpi-issue): install.sh is made for Raspberry Pi OS Bookworm or Trixie "
+        "(64-bit) on a Pi; to install on this system anyway, add --any-debian\n"
+    )
+    assert pi.snapshot() == before
+    told = pi.install("--any-debian", "--dry-run", *(a for a in args if a != "--dry-run"))
+    assert told.code == 0, told.err
+    assert "note: not Raspberry Pi OS (no /etc/rpi-issue): installing on Debian" in told.out
 
 
 def test_trixie_is_supported(tmp_path: Path, source: Path) -> None:

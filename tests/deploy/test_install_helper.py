@@ -56,11 +56,11 @@ def test_the_strip_types_are_the_settings_own() -> None:
 def test_the_dice_rule_gets_the_ids_and_nothing_else() -> None:
     rules = parse(helper.udev_rules(TEMPLATE, "2341", "0043"))
     dice = [rule for rule in rules if any(t.value == "dice" for t in rule)]
-    assert len(rules) == 5 and len(dice) == 1
+    assert len(rules) == 6 and len(dice) == 1
     assert [(t.attribute, t.value) for t in dice[0] if t.key == "ATTRS"] == [
         ("idVendor", "2341"), ("idProduct", "0043")]  # fmt: skip
     without = helper.udev_rules(TEMPLATE, None, "0043")
-    assert len(parse(without)) == 4
+    assert len(parse(without)) == 5
     assert "# (set [dice] vendor_id and product_id, then run install.sh again) SUBSYS" in without
 
 

@@ -3,14 +3,20 @@ probe injected."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from companion import pi_checks
 from companion.pi_checks import Check
+from tests.store.conftest import without_rights
 
-GOOD_GROUPS = "video:x:44:companion\nrender:x:106:companion\ninput:x:105:companion\n" \
+GOOD_GROUPS = "video:x:44:companion\nrender:x:106:companion\ninput:x:105:pi\n" \
+    "touchscreen:x:996:companion\n" \
     "gpio:x:997:companion\nspi:x:999:pi,companion\ndialout:x:20:companion\n"  # fmt: skip
 
 
@@ -67,6 +73,26 @@ def test_without_the_polkit_rule_the_menu_cannot_switch_off(tmp_path: Path) -> N
     assert pi_checks.check_power_off(tmp_path).ok
 
 
+def test_a_rules_folder_only_root_may_read_is_a_sentence_not_a_crash() -> None:
+    """Debian keeps /etc/polkit-1/rules.d for root and polkitd: `companion doctor` as
+    the Pi's user cannot look in, and says so (as root: in a child that gives up root)."""
+    root = Path(tempfile.mkdtemp(prefix="companion-polkit-"))
+    root.chmod(0o755)
+    rules = write(root, pi_checks.POLKIT_RULE, "polkit.addRule(...);\n").parent
+    rules.chmod(0o000)
+
+    def check() -> None:
+        found = pi_checks.check_power_off(root)
+        assert found.ok and found.fix == "", found
+        assert found.detail.startswith("only root may look into /etc/polkit-1/rules.d: `sudo")
+
+    try:
+        assert without_rights(check) == "ok"
+    finally:
+        rules.chmod(0o755)
+        shutil.rmtree(root)
+
+
 def test_a_disabled_service_says_how_to_fix_it(tmp_path: Path) -> None:
     check = pi_checks.check_service(tmp_path, answers(**{"is-enabled": "disabled"}))
     assert check == Check(
@@ -93,6 +119,24 @@ def test_a_missing_group_is_named(tmp_path: Path) -> None:
     assert not check.ok
     assert "group(s) spi" in check.detail
     assert check.fix.startswith("sudo usermod --append --groups spi companion")
+
+
+@pytest.mark.parametrize("members", ["companion", "pi,companion", "companion,pi"])
+def test_the_group_input_is_one_to_leave(tmp_path: Path, members: str) -> None:
+    """input lets the service read every input device, a keyboard too (an older install
+    put it there): the doctor asks for it to go; touchscreen alone is not enough."""
+    write(tmp_path, "/etc/group", GOOD_GROUPS.replace("input:x:105:pi", f"input:x:105:{members}"))
+    check = pi_checks.check_groups(tmp_path)
+    assert not check.ok
+    assert check.detail == (
+        "companion is in the group input, which lets it read every input device, a keyboard "
+        "too: it needs only the touchscreens (the group touchscreen)"
+    )
+    assert check.fix.startswith("sudo gpasswd --delete companion input;")
+    write(tmp_path, "/etc/group", GOOD_GROUPS)
+    assert pi_checks.check_groups(tmp_path).ok
+    write(tmp_path, "/etc/group", GOOD_GROUPS.replace("touchscreen:x:996:companion", "x:1:"))
+    assert "group(s) touchscreen" in pi_checks.check_groups(tmp_path).detail
 
 
 def test_spi_off_or_not_yet_rebooted(tmp_path: Path) -> None:

@@ -3,7 +3,9 @@ with only a log line (an unknown key, `=` where `==` was meant, an unquoted valu
 
 from __future__ import annotations
 
+import fnmatch
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 MATCH_KEYS = {
@@ -88,3 +90,30 @@ def parse(text: str) -> list[list[Token]]:
         if line.strip() and not line.lstrip().startswith("#"):
             rules.append(parse_line(line))
     return rules
+
+
+def assigned(rules: list[list[Token]], device: Mapping[str, str]) -> dict[str, str]:
+    """What the rules assign (`GROUP`, `MODE`, ...) to a device described by its keys
+    (`SUBSYSTEM`, `KERNEL`, `ENV{ID_INPUT_TOUCHSCREEN}`, ...), as udev would: every
+    match of a rule holds (a pattern with * ? [], == or !=), later rules win. Only the
+    keys these rules use; a key the device lacks is empty, as in udev."""
+    result: dict[str, str] = {}
+    for rule in rules:
+        matches = [t for t in rule if t.op in ("==", "!=")]
+        if all(_holds(t, device) for t in matches):
+            for token in rule:
+                if token.op in ("=", ":=", "+="):
+                    result[_name(token)] = token.value
+    return result
+
+
+def _name(token: Token) -> str:
+    return f"{token.key}{{{token.attribute}}}" if token.attribute else token.key
+
+
+def _holds(token: Token, device: Mapping[str, str]) -> bool:
+    found = any(
+        fnmatch.fnmatchcase(device.get(_name(token), ""), pattern)
+        for pattern in token.value.split("|")
+    )
+    return found if token.op == "==" else not found

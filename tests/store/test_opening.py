@@ -28,6 +28,7 @@ from companion.store import (
 )
 from tests.conftest import ROOT, run_companion
 from tests.store.conftest import (
+    NOBODY,
     SETUP,
     files_in,
     fill,
@@ -55,6 +56,7 @@ def shared_folder() -> Iterator[Path]:
     folder = Path(tempfile.mkdtemp(prefix="companion-rights-"))
     folder.chmod(0o755)
     yield folder
+    folder.chmod(0o755)  # a test may have taken its owner's write bit
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -144,11 +146,14 @@ def test_a_read_only_file_system(small_disk: Path) -> None:
     assert moved_aside(small_disk) == []
 
 
+# Each mode refuses its owner too: the refusal holds for the user who made the files
+# (a developer's run) as for another user (root's run, whose child gives up root).
 RIGHTS = {
-    "read-only file": (0o777, 0o644),
-    "folder that cannot be written": (0o755, 0o666),
-    "file the user may not open": (0o777, 0o600),
+    "read-only file": (0o777, 0o444),
+    "folder that cannot be written": (0o555, 0o666),
+    "file the user may not open": (0o777, 0o000),
 }
+OWNERS = ["the user's own", "another user's"]
 
 
 def _refusal(case: str, folder: Path, path: Path) -> str:
@@ -164,16 +169,29 @@ def _refusal(case: str, folder: Path, path: Path) -> str:
     }[case]
 
 
+@pytest.mark.parametrize("owner", OWNERS)
 @pytest.mark.parametrize("case", list(RIGHTS))
-def test_a_file_or_folder_without_rights_is_named_not_moved(shared_folder: Path, case: str) -> None:
+def test_a_file_or_folder_without_rights_is_named_not_moved(
+    shared_folder: Path, case: str, owner: str
+) -> None:
+    """As root the store opens in a child that has given up root (without_rights): as
+    the files' owner, or as another user; as a user, as their owner."""
+    root = os.geteuid() == 0
+    if owner == "another user's" and not root:
+        pytest.skip("needs root: only root can make a file that another user owns")
     path = shared_folder / "companion.db"
     stored_game(path)
+    if owner == "the user's own" and root:
+        for owned in (shared_folder, path):
+            os.chown(owned, NOBODY, NOBODY)
     folder_mode, file_mode = RIGHTS[case]
-    shared_folder.chmod(folder_mode)  # 0o777: the folder takes the WAL files; the file stays root's
     path.chmod(file_mode)
+    shared_folder.chmod(folder_mode)
     outcome = without_rights(lambda: Store(path))
     assert outcome == _refusal(case, shared_folder, path)
+    shared_folder.chmod(0o755)
     assert moved_aside(shared_folder) == []
+    assert sorted(p.name for p in shared_folder.iterdir()) == ["companion.db"]
 
 
 @pytest.mark.timeout(20)

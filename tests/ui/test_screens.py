@@ -34,17 +34,22 @@ FINISHED = "2025-03-14T21:30:00.000Z"
 
 @pytest.fixture
 def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    # The settings file's folder is on screen ("Saved to ..."): one whose length does not
+    # hang on the user's name (pytest's tmp_path is /tmp/pytest-of-USER/...), as short as
+    # a real one (/etc/companion/config.toml, ~/.config/companion/config.toml).
+    config = Path(tempfile.mkdtemp(prefix="companion-cfg-"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(config))
     monkeypatch.setattr(history_data, "MOUNTS_FILE", tmp_path / "no-mounts")
     # The same pictures each run: the hardware test's clock says 21:30:05.
     monkeypatch.setattr(
         hwtest, "clock_time", lambda: S("clock", when=dt.datetime(2025, 3, 14, 21, 30, 5))
     )
     harness = Harness(tmp_path)
-    harness.app.config_path = tmp_path / "config" / "config.toml"
+    harness.app.config_path = config / "config.toml"
     yield harness
     harness.app.set_language("en")
     harness.close()
+    shutil.rmtree(config, ignore_errors=True)
 
 
 def shots(ui: Harness, screen: str, state: str) -> None:
