@@ -9,6 +9,7 @@ import errno
 import os
 import sqlite3
 import stat
+import time
 from pathlib import Path
 
 from companion.core.errors import StoreError
@@ -23,6 +24,7 @@ from companion.store.database import (
     rollback,
 )
 from companion.store.errors import (
+    SQLITE_BUSY,
     Corrupt,
     NewerDatabaseError,
     NotAFileError,
@@ -30,6 +32,7 @@ from companion.store.errors import (
     diagnose,
     from_os_error,
     is_corrupt,
+    primary,
     translate,
 )
 from companion.store.identity import APPLICATION_ID, Seen, not_ours, recognise
@@ -102,7 +105,7 @@ def _connect(path: Path, timeout: float, connect: Connect | None) -> sqlite3.Con
     except sqlite3.Error as error:
         raise translate(error, path, full=full, timeout=timeout) from None
     try:
-        _prepare(conn, path)
+        _prepare(conn, path, timeout)
     except sqlite3.Error as error:
         _close(conn)
         if is_corrupt(error):
@@ -119,8 +122,8 @@ def _close(conn: sqlite3.Connection) -> None:
         conn.close()
 
 
-def _prepare(conn: sqlite3.Connection, path: Path) -> None:
-    conn.execute("PRAGMA journal_mode=WAL")
+def _prepare(conn: sqlite3.Connection, path: Path, timeout: float) -> None:
+    _to_wal(conn, timeout)
     conn.execute("PRAGMA synchronous=FULL")  # a commit is on the disk when it returns
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
@@ -133,6 +136,27 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> None:
     migrate(conn, path)
     _shrink_wal(conn, path)
     conn.execute(f"PRAGMA busy_timeout={int(WRITE_WAIT_S * 1000)}")
+
+
+RETRY_S = 0.005  # between two tries of a change to WAL that SQLite refused at once
+
+
+def _to_wal(conn: sqlite3.Connection, timeout: float) -> None:
+    """`journal_mode=WAL`, waited for up to `timeout` like any lock. A file of an early
+    release is in rollback mode: its change reads the header, then asks for the write
+    lock. When another program asked first, SQLite refuses at once, without its busy
+    handler (waiting while holding a read lock could deadlock): of three programs
+    starting together on an old file, one stopped with "busy ... for 5 s" after no
+    wait at all. Tried again from the start, it holds nothing while it waits."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL").fetchall()
+            return
+        except sqlite3.OperationalError as error:
+            if primary(error) != SQLITE_BUSY or time.monotonic() >= deadline:
+                raise
+        time.sleep(RETRY_S)
 
 
 def _shrink_wal(conn: sqlite3.Connection, path: Path) -> None:

@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -254,3 +255,39 @@ def test_programs_starting_together_on_an_old_schema_migrate_it_once(tmp_path: P
         assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
         assert conn.execute("SELECT count(*) FROM dice_rolls").fetchone()[0] == 0
         conn.close()
+
+
+def test_an_old_file_another_program_writes_to_is_waited_for(tmp_path: Path) -> None:
+    """The change of an old (rollback-mode) file to WAL reads its header, then asks for
+    the write lock: with another program's write lock taken meanwhile, SQLite refused
+    at once, without its busy handler, and the open failed (what made one of three
+    programs starting together on an old schema fail now and then). It waits now."""
+    path = tmp_path / "c.db"
+    old_schema(path)
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO players(name, created) VALUES ('Ola', 'then')")
+    done = threading.Timer(0.3, lambda: writer.execute("COMMIT"))
+    done.start()
+    try:
+        store = Store(path, timeout=limit(10))
+    finally:
+        done.join()
+        writer.close()
+    assert store.notice is None
+    assert store.players() == ["Ola"]  # what the other program wrote, migrated
+    assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store.close()
+
+
+def test_an_old_file_held_longer_than_the_timeout_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    old_schema(path)
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    started = time.monotonic()
+    with pytest.raises(DatabaseBusyError):
+        Store(path, timeout=0.3)
+    assert time.monotonic() - started >= 0.3  # it waited, as it says
+    writer.close()
+    assert moved_aside(tmp_path) == []
