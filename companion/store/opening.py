@@ -39,6 +39,7 @@ from companion.store.identity import APPLICATION_ID, Seen, not_ours, recognise
 from companion.store.messages import M
 from companion.store.schema import MIGRATIONS
 from companion.store.setaside import move_aside
+from companion.store.vanish import finish_write_back
 
 
 class NotOurs(Exception):
@@ -51,8 +52,9 @@ def open_database(
     """The database at `path`, migrated, and the notice to show when a file had to be
     moved aside (damaged, or not the companion's), else None."""
     _make_folder(path)
+    finished = finish_write_back(path)
     _check_file(path)
-    notice = recognise(path, timeout)
+    notice = recognise(path, timeout) or finished
     try:
         return _open(path, timeout, connect), notice
     except NotOurs:

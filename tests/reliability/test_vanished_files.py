@@ -1,6 +1,6 @@
-"""The database's files removed under the running app (issue 23.4): the real app
-(`app_child.py`) plays, the test deletes `companion.db-wal` or the whole data
-folder, lets it play a few more taps, and kills it with SIGKILL. The database then
+"""The database's files removed under the running app (issues 23.4, 30.1): the real app
+(`app_child.py`) plays, the test deletes `companion.db-wal`, `companion.db` alone or
+the whole data folder, lets it play a few more taps, and kills it with SIGKILL. The database then
 holds every acknowledged action, and the next start resumes them. The table says
 what happened, once.
 
@@ -31,12 +31,14 @@ STEPS_BEFORE = 6  # steps played before the removal
 def remove(data: Path, what: str) -> None:
     if what == "wal":
         os.unlink(data / "companion.db-wal")
+    elif what == "database":
+        os.unlink(data / "companion.db")
     else:
         shutil.rmtree(data)
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("removed", ["wal", "folder"])
+@pytest.mark.parametrize("removed", ["wal", "database", "folder"])
 def test_a_kill_after_the_files_were_removed_loses_no_acknowledged_action(
     _isolated_data: Path, removed: str
 ) -> None:
@@ -95,12 +97,13 @@ def resume(data: Path, whole: str) -> None:
         again.wait()
 
 
-def test_the_table_says_once_that_the_games_were_written_back(tmp_path: Path) -> None:
+@pytest.mark.parametrize("removed", ["wal", "database", "folder"])
+def test_the_table_says_once_that_the_games_were_written_back(tmp_path: Path, removed: str) -> None:
     clock = FakeClock()
     store = data_store(tmp_path / "data")
     model = open_model(store, new_game(store, ["Ola", "Jan"], seed=1), clock)
     assert model.act("penalty", count=1)
-    os.unlink(tmp_path / "data" / "companion.db-wal")
+    remove(tmp_path / "data", removed)
     assert model.act("penalty", count=1)  # stored: in the new file
     assert model.error is not None and model.error.key == "store.written_back"
     assert model.act("penalty", count=1)
