@@ -165,7 +165,16 @@ def write_image(image: dict[Path, bytes | None], where: Path) -> None:
 
 
 def _whole(fd: int, size: int) -> bytes:
-    return os.pread(fd, size, 0) if size else b""
+    if not size:
+        return b""
+    try:
+        return os.pread(fd, size, 0)
+    except OSError:  # opened to write only: the same file, opened again to read
+        again = os.open(f"/proc/self/fd/{fd}", os.O_RDONLY)
+        try:
+            return os.pread(again, size, 0)
+        finally:
+            os.close(again)
 
 
 class CrashVFS(apsw.VFS):

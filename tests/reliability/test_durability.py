@@ -6,6 +6,7 @@ without syncing (`synchronous=NORMAL` in WAL mode, or fsync skipped) fails this.
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 from pathlib import Path
 
@@ -73,3 +74,30 @@ def test_the_crash_vfs_loses_what_was_not_synced(tmp_path: Path) -> None:
     reopened = sqlite3.connect(path)
     assert reopened.execute("SELECT count(*) FROM t").fetchone() == (0,)
     reopened.close()
+
+
+def test_the_disk_keeps_only_synced_bytes_and_synced_names(tmp_path: Path) -> None:
+    """The harness itself, for the program's own files: bytes without an fsync of the
+    file, and a name without an fsync of its folder, are gone after the cut."""
+    vfs, _ = on_disk(tmp_path)
+    folder = vfs.disk.root
+    (folder / "old").write_bytes(b"settled")
+    vfs.disk.settle()
+    for name, data in (("synced", b"kept"), ("unsynced", b"lost"), ("renamed", b"moved")):
+        fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT)
+        os.write(fd, data)
+        if name != "unsynced":
+            vfs.disk.fsync(fd)
+        os.close(fd)
+    dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    vfs.disk.fsync(dir_fd)  # the three names, and "old"
+    os.replace(folder / "renamed", folder / "elsewhere")  # its folder not synced again
+    (folder / "old").unlink()
+    synced = os.open(folder / "synced", os.O_RDONLY)
+    vfs.disk.fsync(synced)  # a file's sync: its folder's names stay as they were synced
+    os.close(synced)
+    vfs.power_cut()
+    os.close(dir_fd)
+    vfs.reboot()
+    found = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert found == {"old": b"settled", "synced": b"kept", "unsynced": b"", "renamed": b"moved"}
