@@ -28,6 +28,8 @@ M = Catalog(
         "again (nothing was changed)",
         "foreign_wal": "The file {wal} beside the database {path} belonged to another "
         "database: it was moved to {moved}. Nothing was deleted.",
+        "full_read_only": "The disk that holds {path} is full: the games can be read, but "
+        "nothing new can be saved until some space is freed",
         "import_running": "A game file is being imported into this data folder ({folder}): "
         "wait until it is done, then try again",
         "io_error": "The database {path} could not be read or written ({reason}): check the "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
 import sqlite3
 import stat
@@ -25,7 +26,9 @@ from companion.store.database import (
 )
 from companion.store.errors import (
     SQLITE_BUSY,
+    SQLITE_FULL,
     Corrupt,
+    DiskFullError,
     NewerDatabaseError,
     NotAFileError,
     ReadOnlyDatabaseError,
@@ -40,6 +43,8 @@ from companion.store.messages import M
 from companion.store.schema import MIGRATIONS
 from companion.store.setaside import move_aside
 from companion.store.vanish import finish_write_back
+
+log = logging.getLogger(__name__)
 
 
 class NotOurs(Exception):
@@ -57,6 +62,11 @@ def open_database(
     notice = recognise(path, timeout) or finished
     try:
         return _open(path, timeout, connect), notice
+    except DiskFullError:
+        reading = _open_to_read(path, timeout, connect)
+        if reading is None:
+            raise
+        return reading, M("full_read_only", path=str(path))
     except NotOurs:
         notice = not_ours(path)
     except Corrupt as damage:
@@ -97,6 +107,37 @@ def _open(path: Path, timeout: float, connect: Connect | None) -> Db:
         return _connect(path, timeout, connect)
 
     return Db(reconnect(), path, timeout, reconnect)
+
+
+def _open_to_read(path: Path, timeout: float, connect: Connect | None) -> Db | None:
+    """A card too full to open the database to write (SQLite needs room for its WAL
+    index, the `-shm`, when no program has made one): the database opened to read
+    only, so that the players still see their games (Home, History, `export`,
+    `stats`). Only a file that holds everything itself (no WAL with frames beside it:
+    a read-only open without the index cannot read a WAL), of this version's schema;
+    else None, and the full card is said."""
+    wal = Path(f"{path}-wal")
+    if not _regular_file(path) or (wal.exists() and wal.stat().st_size > 0):
+        return None
+    uri = f"{path.absolute().as_uri()}?mode=ro&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        seen = Seen.read(conn)
+    except sqlite3.Error:
+        return None
+    if not seen.ours or seen.version != len(MIGRATIONS):
+        _close(conn)
+        return None
+    db = Db(conn, path, timeout, lambda: _connect(path, timeout, connect))
+    db.read_only = True
+    return db
+
+
+def _regular_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _connect(path: Path, timeout: float, connect: Connect | None) -> sqlite3.Connection:
@@ -163,13 +204,20 @@ def _to_wal(conn: sqlite3.Connection, timeout: float) -> None:
 
 def _shrink_wal(conn: sqlite3.Connection, path: Path) -> None:
     # A WAL bigger than its limit was left by a kill or a full disk: copy it into the
-    # file and empty it now, or the first tap may find no room (issue 23.6).
+    # file and empty it now, or the first tap may find no room (issue 23.6). When the
+    # card has no room for the copy, the games are read from the WAL as they are: a
+    # full card must not keep the players from their games (issue 30.5).
     try:
         size = os.stat(f"{path}-wal").st_size
     except OSError:
         return
     if size > WAL_SIZE_LIMIT:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error as error:
+            if primary(error) != SQLITE_FULL:
+                raise
+            log.warning("no room to checkpoint the WAL of %s: it is read as it is", path)
 
 
 def migrate(conn: sqlite3.Connection, path: Path) -> None:
