@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from companion.core.messages import Message
+from companion.store.acked import Acknowledged
 from companion.store.errors import DiskFullError, translate
 from companion.store.messages import M
 from companion.store.vanish import FileIds, FilesVanished, write_back
@@ -60,6 +61,7 @@ class Db:
         self.timeout = timeout
         self.reconnect = reconnect
         self.files = FileIds.of(path)
+        self.acked = Acknowledged(path)  # the last acknowledged action, beside the file
         self.lost = False  # closed by a write-back that could not open the new file
         # Opened to read only: the card had no room for SQLite's WAL index. The next
         # write opens it to write first, and refuses when there is still no room.
@@ -177,6 +179,7 @@ class Db:
         """A new connection to the file now at the path (after a write-back)."""
         self.conn = self.reconnect()
         self.files = FileIds.of(self.path)
+        self.acked.close()  # the folder may be new: the next mark opens the file there
         self.lost = self.read_only = False
         self._wal_pages = None
         self.bound_wal()
@@ -188,6 +191,7 @@ class Db:
 
     def close(self) -> None:
         self.disconnect()
+        self.acked.close()
 
 
 def _page_size(conn: sqlite3.Connection) -> int:

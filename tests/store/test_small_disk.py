@@ -156,7 +156,7 @@ def test_a_full_card_never_keeps_the_players_from_their_games(small_disk: Path, 
         for _ in range(TAPS):
             session.apply(RULES.parse_action(PENALTY))
         store.close()
-        assert sorted(p.name for p in data.iterdir()) == ["companion.db"]
+        assert sorted(p.name for p in data.iterdir()) == ["companion.acked", "companion.db"]
     ballast = fill(small_disk)
     done = exported(data)
     assert done.returncode == 0, done.stderr

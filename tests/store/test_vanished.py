@@ -91,6 +91,7 @@ def test_removed_files_are_written_back_before_the_next_action_is_acknowledged(
     assert [len(store.load_session(game).log) for game in games] == [0, 30, 30, 30, 4]
     assert store.conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert sorted(p.name for p in path.parent.iterdir()) == [
+        "companion.acked",
         "companion.db",
         "companion.db-shm",
         "companion.db-wal",
@@ -128,7 +129,7 @@ def test_a_long_game_with_a_reader_beside_it_raises_no_false_alarm(tmp_path: Pat
             Store(path).close()
     assert store.take_news() is None
     names = sorted(p.name for p in path.parent.iterdir())
-    assert names == ["companion.db", "companion.db-shm", "companion.db-wal"]
+    assert names == ["companion.acked", "companion.db", "companion.db-shm", "companion.db-wal"]
 
 
 def test_when_they_cannot_be_written_back_the_action_is_refused_and_the_game_kept(
