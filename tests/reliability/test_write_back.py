@@ -7,7 +7,9 @@ start finishes what the kill left.
 
 Before the copy is whole the games are where the player's `rm` left them: in a file
 with no name that only the killed process held. Nothing can bring those back (the
-store cannot notice a removal before it writes again); the start must only be clean.
+store cannot notice a removal before it writes again); the start must be clean, and
+say what is missing where the mark of the last acknowledged action is left to tell
+(not when the whole folder went, the mark with it).
 """
 
 from __future__ import annotations
@@ -107,12 +109,14 @@ def remove(path: Path, removed: str) -> None:
         shutil.rmtree(path.parent)
 
 
-def games(path: Path) -> list[int]:
-    """The actions of each game at `path`, opened as the next start opens it."""
+def games(path: Path) -> tuple[list[int], str | None]:
+    """The actions of each game at `path`, opened as the next start opens it, and what
+    the start says."""
     store = Store(path)
     try:
         assert store.conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        return [len(store.load_session(row.id).log) for row in sorted(store.sessions(), key=id_of)]
+        rows = sorted(store.sessions(), key=id_of)
+        return [len(store.load_session(row.id).log) for row in rows], store.notice
     finally:
         store.close()
 
@@ -144,13 +148,16 @@ def test_a_kill_at_each_step_of_the_write_back(tmp_path: Path, removed: str) -> 
         path = tmp_path / str(kill_at) / "data" / "companion.db"
         done = run(path, removed, kill_at)
         assert done.returncode == (9 if kill_at <= len(steps) else 0), done.stderr
-        found = games(path)  # opens, never malformed: or this fails
+        found, said = games(path)  # opens, never malformed: or this fails
         leftovers = [p.name for p in path.parent.iterdir() if COPY_MARK in p.name]
         assert leftovers == [], (kill_at, leftovers)
         assert not list(path.parent.glob(f"*{PART_MARK}*")), kill_at
+        in_play = ACKED + (kill_at > len(steps))  # the fourth, once acknowledged
         if kill_at > copied:
-            in_play = ACKED + (kill_at > len(steps))  # the fourth, once acknowledged
             assert found == [*HISTORY, in_play], (kill_at, steps[kill_at - 1], found)
+            assert said is None or "written again" in said, (kill_at, said)
+        elif removed != "folder" and found != [*HISTORY, in_play]:
+            assert said is not None and "were saved" in said, (kill_at, found, said)
 
 
 @pytest.mark.parametrize("removed", REMOVED)
@@ -185,7 +192,7 @@ def test_a_power_cut_at_each_sync_of_the_write_back(
         write_image(image, rebooted)
         again = rebooted / path.relative_to(root)
         Path(f"{again}-shm").unlink(missing_ok=True)  # memory: gone with the power
-        found = games(again)
+        found, _ = games(again)
         if at_path == copied or named is not None:
             assert found[: len(HISTORY)] == HISTORY, (number, found)
             assert found[len(HISTORY)] in (ACKED, ACKED + 1), (number, found)
