@@ -19,7 +19,7 @@ import pytest
 
 from companion.core.messages import Message
 from companion.core.session import Session
-from companion.store import FilesRemovedError, M, Store
+from companion.store import DataFolderLock, FilesRemovedError, M, Store
 from tests.conftest import ROOT
 from tests.reliability.crash_vfs import CrashVFS
 from tests.store.conftest import RULES, SETUP, fill, python_child
@@ -198,3 +198,59 @@ def test_the_written_back_games_survive_a_power_cut(
     Path(f"{path}-shm").unlink(missing_ok=True)  # a reboot starts without it
     after = Store(path)
     assert after.load_session(session_id, journal=False).log == session.log
+
+
+HOLD = """
+import sys
+from pathlib import Path
+from companion.store import DataFolderLock
+with DataFolderLock(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_start_finishes_a_killed_write_back_only_where_no_other_program_holds_the_folder(
+    tmp_path: Path,
+) -> None:
+    """A whole copy (`written-back`) beside an older file: what a kill left between the
+    copy and its rename. The start that holds the folder (the app's, or any when no
+    program holds it) puts the copy in place; a reader beside a running app (`export`)
+    leaves it to the app, whose own write-back it may be."""
+    path = tmp_path / "companion.db"
+    store = Store(path)
+    session_id = store.create_session(SETUP)
+    session = store.load_session(session_id)
+    for _ in range(3):
+        tap(session)
+    store.close()
+    older = path.read_bytes()
+    store = Store(path)
+    session = store.load_session(session_id)
+    for _ in range(2):
+        tap(session)
+    store.close()
+    copy = path.with_name(f"{path.name}.written-back")
+    os.replace(path, copy)
+    path.write_bytes(older)
+    holder = subprocess.Popen(
+        python_child(HOLD, str(tmp_path)), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        beside = Store(path)
+        assert copy.exists()  # it reads the older file, and says it is older
+        assert beside.notice is not None and "up to number 3, but up to number 5" in beside.notice
+        assert len(beside.load_session(session_id, journal=False).log) == 3
+        beside.close()
+    finally:
+        holder.communicate("done\n")
+    with DataFolderLock(tmp_path):  # the app's start
+        store = Store(path)
+        assert store.notice == str(written_back_message(path))
+        assert not copy.exists()
+        assert len(store.load_session(session_id, journal=False).log) == 5
+        store.close()
+    [replaced] = [p for p in tmp_path.iterdir() if ".replaced-" in p.name]
+    assert replaced.read_bytes() == older  # kept, never applied to the copy
