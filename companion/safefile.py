@@ -1,5 +1,6 @@
 """Reading a file someone handed us, with limits: only a regular file, never more than
-a given size, in bounded reads.
+a given size, in bounded reads; and opening a small file of our own in the data
+folder (`open_own`) that someone may have replaced.
 
 A path may name a FIFO (reading it waits for ever), `/dev/zero` (endless), a folder,
 or a sparse file of gigabytes. Each is refused at once with a sentence, before any
@@ -70,6 +71,25 @@ def read_limited(path: Path, limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def open_own(path: Path, *, write: bool) -> int:
+    """A descriptor of the regular file at `path`, for reading, or for writing in place
+    (`write`: created, mode 0640, if missing). Never through a link (the last part of
+    the path: `ELOOP`, also for one that leads nowhere, so no file is created at its
+    end) and never waiting (a FIFO would hold the caller until another program opened
+    its other end). `NotARegularFile` for a FIFO, a folder, a device or a socket."""
+    flags = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    flags |= os.O_WRONLY | os.O_CREAT if write else os.O_RDONLY
+    fd = os.open(path, flags, 0o640)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(_kind(mode))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def size_text(limit: int) -> str:

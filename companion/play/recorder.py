@@ -6,8 +6,8 @@ heartbeat beside the database (`companion.play.heartbeat`).
 The actions themselves reach the store through the session's journal, inside
 `Session.apply`; what is here may fail (a full disk) without losing a tap, so a
 failure is logged and the game goes on. When a write found the database's files
-removed and wrote every game back, the recorder passes the store's news on to the
-screen (`problem`), once.
+removed and wrote every game back, or the store opened with fewer actions than were
+acknowledged, the recorder passes the store's news on to the screen (`problem`), once.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ class Recorder(Follower):
         self._table_s = float(kept) if isinstance(kept, int | float) else 0.0
         self._decided = False
         self.heartbeat = Heartbeat(Path(store.path).parent / FILE_NAME)
-        # The sentence of the last write that failed (a full disk), for the screen.
+        # The sentence of the last write that failed (a full disk), or the store's news,
+        # for the screen; from `follow` on, what the store had to say since it opened
+        # (fewer actions than were acknowledged), which the table shows as it opens.
         self.problem: Message | None = None
 
     def follow(self, session: Session[Any]) -> None:

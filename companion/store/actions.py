@@ -32,13 +32,13 @@ def append(
     action: ActionBase,
     also: Callable[[sqlite3.Connection, int], None] | None = None,
     table_s: float | None = None,
-) -> None:
+) -> int:
     """One action in one transaction; `also` (given the connection and the action's
     seq) writes what belongs with it in the same transaction (a checkpoint); `table_s`:
-    the seconds the game had been at the table (on screen, not paused)."""
+    the seconds the game had been at the table (on screen, not paused). Its seq."""
     stamp = now()
 
-    def store(conn: sqlite3.Connection) -> None:
+    def store(conn: sqlite3.Connection) -> int:
         seq = conn.execute(
             "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE session_id = ?", (session_id,)
         ).fetchone()[0]
@@ -54,8 +54,21 @@ def append(
         conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (stamp, session_id))
         if also is not None:
             also(conn, seq)
+        return int(seq)
 
-    db.write(store, "action")
+    return db.write(store, "action")
+
+
+def highest_seq(db: Db, session_id: int) -> int | None:
+    """The seq of the game's last stored action (0: none yet); None for no such game."""
+    found = db.one(
+        "SELECT (SELECT 1 FROM sessions WHERE id = ?),"
+        " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE session_id = ?)",
+        (session_id, session_id),
+    )
+    if found is None or found[0] is None:
+        return None
+    return int(found[1])
 
 
 def insert_all(conn: sqlite3.Connection, session_id: int, actions: Sequence[ActionBase]) -> None:

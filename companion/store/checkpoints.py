@@ -10,10 +10,14 @@ when all of these hold, else the log is folded as before:
 - the log has not changed under it: the effective actions up to its last one are
   still exactly `length` actions ending at `last_seq` (an undo or a resume up to
   an earlier action makes it stale);
-- its text is what was written (`digest`), and it is a valid state.
+- it is the log's own (`digest`: over its game, its `length`, its `last_seq`, its
+  rules and its text; a digest of the text alone trusted a row whose `length` and
+  `last_seq` were shifted together, or which was copied to another game, and
+  resumed a state the log does not fold to), and it is a valid state.
 
-The actions after it are folded on top of it; the actions before it are read from
-the log only when the game needs them (`Session.resumed`).
+Anything else is ignored, with a line in the log that says why, and the log is
+folded. The actions after it are folded on top of it; the actions before it are
+read from the log only when the game needs them (`Session.resumed`).
 """
 
 from __future__ import annotations
@@ -72,10 +76,18 @@ def write(
     them stored as `last_seq`), inside the caller's transaction. Checkpoints beyond
     `length` can only be stale now; of the rest the latest `KEEP` stay."""
     text = state.model_dump_json()
+    rules = fingerprint(type(state))
     conn.execute(
         "INSERT OR REPLACE INTO checkpoints(session_id, length, last_seq, rules, digest, state)"
         " VALUES (?, ?, ?, ?, ?, ?)",
-        (session_id, length, last_seq, fingerprint(type(state)), _digest(text), text),
+        (
+            session_id,
+            length,
+            last_seq,
+            rules,
+            digest(session_id, length, last_seq, rules, text),
+            text,
+        ),
     )
     conn.execute(
         "DELETE FROM checkpoints WHERE session_id = ? AND (length > ? OR length NOT IN"
@@ -127,18 +139,39 @@ def resume(db: Db, session_id: int, setup: GameSetup) -> Session[Any] | None:
     count = _count(db, session_id)
     # The newest that leaves a tail of TAIL actions or more first, then the others.
     rows.sort(key=lambda row: (row[0] <= count - TAIL, row[0]), reverse=True)
-    for length, last_seq, rules_print, digest, text in rows:
-        if rules_print != fingerprint(state_type) or digest != _digest(text):
-            continue
-        if not _log_unchanged(db, session_id, length, last_seq):
-            continue
-        try:
-            state = state_type.model_validate_json(text, strict=True)
-        except ValidationError:
-            log.warning("game %d: a checkpoint that is not a valid state, ignored", session_id)
-            continue
-        return _fold_after(db, session_id, base, length, last_seq, state)
+    for row in rows:
+        length, last_seq, _, _, text = row
+        level, why = _distrust(db, session_id, tuple(row), state_type)
+        if not why:
+            try:
+                state = state_type.model_validate_json(text, strict=True)
+            except ValidationError:
+                level, why = logging.WARNING, "it is not a valid state"
+            else:
+                return _fold_after(db, session_id, base, length, last_seq, state)
+        log.log(
+            level, "game %d: its checkpoint at %d actions is ignored: %s", session_id, length, why
+        )
     return None
+
+
+def _distrust(
+    db: Db, session_id: int, row: tuple[Any, ...], state_type: type[BaseModel]
+) -> tuple[int, str]:
+    """Why the checkpoint `row` (length, last_seq, rules, digest, state) cannot stand for
+    the log, and how loud to say it: stale is usual (info), not its own is a warning;
+    "" when it can stand."""
+    length, last_seq, rules, kept, text = row
+    if rules != fingerprint(state_type):
+        return logging.INFO, "it was folded by other rules (an update came since)"
+    if kept != digest(session_id, length, last_seq, rules, text):
+        return logging.WARNING, (
+            "it is not the log's own (its digest does not match its game, its length, "
+            "its last action and its state)"
+        )
+    if not _log_unchanged(db, session_id, length, last_seq):
+        return logging.INFO, "the log changed under it (an undo, or a resume up to an earlier one)"
+    return logging.INFO, ""
 
 
 def _log_unchanged(db: Db, session_id: int, length: int, last_seq: int) -> bool:
@@ -189,5 +222,7 @@ def _parse(rules: Rules[Any], session_id: int, raws: list[dict[str, Any]]) -> li
     return parsed if parsed is not None else parse_each(rules, session_id, raws)
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
+def digest(session_id: int, length: int, last_seq: int, rules: str, text: str) -> str:
+    """What a checkpoint row is checked against: everything it says of itself."""
+    head = f"{session_id}\0{length}\0{last_seq}\0{rules}\0"
+    return hashlib.sha256(head.encode() + text.encode()).hexdigest()

@@ -25,6 +25,7 @@ from companion.store.schema import default_path
 
 LOCK_NAME = "companion.lock"
 Role = Literal["app", "import"]
+_HELD: set[Path] = set()  # the folders this process holds (a flock of ours would not see them)
 
 
 class DataFolderLock:
@@ -56,11 +57,13 @@ class DataFolderLock:
             raise
         _write_holder(fd, self.role)
         self._fd = fd
+        _HELD.add(self.folder.resolve())
 
     def release(self) -> None:
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
+        _HELD.discard(self.folder.resolve())
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
         os.close(fd)  # closing drops the flock
@@ -75,6 +78,26 @@ class DataFolderLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def held_elsewhere(folder: Path) -> bool:
+    """Another process holds the folder (an app, an import): what only the folder's
+    holder may change is left alone. Asked with a shared lock, dropped at once."""
+    if folder.resolve() in _HELD:
+        return False
+    try:
+        fd = os.open(folder / LOCK_NAME, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return False  # nobody has ever held it
+    except OSError:
+        return True  # cannot tell: leave it to the holder
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the shared lock
+    return False
 
 
 def _already(folder: Path, pid: int | None, holder: str, asking: Role) -> Message:

@@ -28,6 +28,11 @@ M = Catalog(
         "again (nothing was changed)",
         "foreign_wal": "The file {wal} beside the database {path} belonged to another "
         "database: it was moved to {moved}. Nothing was deleted.",
+        "full_read_only": "The disk that holds {path} is full: the games can be read, but "
+        "nothing new can be saved until some space is freed",
+        "game_missing": "The database {path} no longer holds game {id}, whose actions up to "
+        "number {acknowledged} were saved: an older copy of its files was put back, or "
+        "another program changed them",
         "import_running": "A game file is being imported into this data folder ({folder}): "
         "wait until it is done, then try again",
         "io_error": "The database {path} could not be read or written ({reason}): check the "
@@ -48,6 +53,9 @@ M = Catalog(
         "was running, and they cannot be written again ({reason}): this action was not saved",
         "removed_change": "The database's files in {folder} were removed while the companion "
         "was running, and they cannot be written again ({reason}): this change was not saved",
+        "rolled_back": "The database {path} holds the actions of game {id} up to number "
+        "{stored}, but up to number {acknowledged} were saved: an older copy of its files "
+        "was put back, or another program changed them",
         "read_only_file": "The database {path} is read-only: make it writable (chmod u+w), "
         "or copy it to a folder where it can be written",
         "read_only_folder": "The folder {folder} cannot be written, so the database {path} "

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from companion.core.messages import Message
 from companion.core.model import ActionBase, GameSetup
 from companion.core.session import Session
+from companion.store import acked as _acked
 from companion.store import actions as _actions
 from companion.store import checkpoints as _checkpoints
 from companion.store import players as _players
@@ -38,6 +39,9 @@ class Store:
     ) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.db, notice = open_database(self.path, timeout=timeout, connect=connect)
+        if notice is None:  # a file moved aside or written back says enough
+            notice = self._fewer_than_acknowledged()
+            self.db.news = notice  # for the table too
         # When a damaged file, or a stranger's, was moved aside: the sentence (English)
         # and its Message (for the screen, in the player's language); else None.
         self.notice_message: Message | None = notice
@@ -50,9 +54,16 @@ class Store:
         """The connection now open (a write-back opens a new one)."""
         return self.db.conn
 
+    def _fewer_than_acknowledged(self) -> Message | None:
+        last = self.db.acked.last()
+        if last is None:
+            return None
+        return _acked.fewer(self.path, last, _actions.highest_seq(self.db, last[0]))
+
     def take_news(self) -> Message | None:
         """What the players should read about the store since it was last asked (its
-        files were removed and every game written back), once; else None."""
+        files were removed and every game written back, or it holds fewer actions than
+        were acknowledged), once; else None."""
         news, self.db.news = self.db.news, None
         return news
 
@@ -139,7 +150,8 @@ class Store:
             def also(conn: sqlite3.Connection, seq: int) -> None:
                 _checkpoints.write(conn, session_id, length, seq, state)
 
-        _actions.append(self.db, session_id, action, also, table_s)
+        seq = _actions.append(self.db, session_id, action, also, table_s)
+        self.db.acked.mark(session_id, seq)  # acknowledged: a start checks the file has it
 
     def mark_undone(self, session_id: int, index: int) -> None:
         """Mark the effective log's entry `index` (from 0) as undone."""
@@ -192,7 +204,10 @@ class Store:
                 _checkpoints.write(conn, session_id, length, length, session.state_at(length))
             return session_id
 
-        return self.db.write(store)
+        session_id = self.db.write(store)
+        if len(session) > 0:
+            self.db.acked.mark(session_id, len(session))
+        return session_id
 
 
 class StoreJournal:

@@ -120,6 +120,8 @@ class GameModel(EventDispatcher, Generic[S]):
         self.button = GoButton(self, lockout_s)
         self._changing = False  # a change is being told: nothing is sent meanwhile
         self.session.add_listener(self._changed)
+        if self.recorder.problem is not None:  # what the store said as the game opened
+            self.error = self.recorder.problem
         self._refresh()
         self.tick()
 

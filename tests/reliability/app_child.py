@@ -5,9 +5,11 @@ On start it prints `resumed <state digest> N <log digest> <digest of all but the
 and then waits for a line on stdin, so the parent reads the database before anything
 changes. Before each step it prints `doing STEP` (go, undo, pause, mail, penalty), and
 after every stored change `ack N <log digest> <digest of all but the last>`: the log
-then holds N actions, and the digests say exactly which.
+then holds N actions, and the digests say exactly which. With `--pause-after N` it
+stops after its N-th step, prints `paused`, and goes on once a line comes on stdin:
+nothing it prints after that was done before (a test changes the files meanwhile).
 
-usage: python app_child.py SEED [--new]
+usage: python app_child.py SEED [--new] [--pause-after N]
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ def logs(log: Sequence[ActionBase]) -> str:
 def main() -> None:
     seed = int(sys.argv[1])
     new = "--new" in sys.argv
+    pause_after = 0
+    if "--pause-after" in sys.argv:
+        pause_after = int(sys.argv[sys.argv.index("--pause-after") + 1])
     clock = FakeClock()
     store = Store()
     devices = Devices(Config(), simulate=True, clock=clock)
@@ -80,7 +85,12 @@ def main() -> None:
     sys.stdin.readline()  # the parent has read the database: now play
     session.add_listener(lambda s, _c: print(f"ack {logs(s.log)}", flush=True))
     script = random.Random(seed)
+    steps = 0
     while True:
+        steps += 1
+        if pause_after and steps == pause_after + 1:
+            print("paused", flush=True)  # between two steps: no write is in flight
+            sys.stdin.readline()
         choice = script.random()
         step = "go" if choice < 0.55 else "undo" if choice < 0.7 else "pause"
         if choice >= 0.8:

@@ -41,17 +41,15 @@ class PictureVFS(CrashVFS):
     """The crash VFS, with a picture of the disk before every write and after every
     sync of the database's files, once `watch(path)` names them."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
         self.watched: Path | None = None
         self.step = 0
         self.pictures: list[Picture] = []
         self._seen: set[str] = set()
 
     def xOpen(self, name: Any, flags: list[int]) -> VolatileFile:
-        opened = PictureFile(self, name, flags)
-        self.files.append(opened)
-        return opened
+        return PictureFile(self, name, flags)
 
     def watch(self, path: Path) -> None:
         self.watched = path
@@ -61,9 +59,9 @@ class PictureVFS(CrashVFS):
             return
         picture = Picture(self.step)
         for suffix in ("", "-wal"):  # the -shm is memory: a reboot starts without it
-            real = Path(f"{self.watched}{suffix}")
-            if real.exists():
-                picture.files[suffix] = real.read_bytes()
+            found = self.disk.file(Path(f"{self.watched}{suffix}"))
+            if found is not None:
+                picture.files[suffix] = found
         key = hashlib.sha256(repr((picture.step, sorted(picture.files.items()))).encode())
         if key.hexdigest() not in self._seen:
             self._seen.add(key.hexdigest())
@@ -150,9 +148,14 @@ def steps(store: Store, played: dict[str, Any]) -> list[Step]:
     ]
 
 
+def on_disk(tmp_path: Path) -> tuple[PictureVFS, Path]:
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    return PictureVFS(folder), folder / "c.db"
+
+
 def test_a_power_cut_at_any_write_leaves_whole_steps(tmp_path: Path) -> None:
-    path = tmp_path / "c.db"
-    vfs = PictureVFS()
+    vfs, path = on_disk(tmp_path)
     store = Store(path, connect=vfs.connect)
     store.conn.execute("PRAGMA wal_autocheckpoint = 8")  # checkpoints among the steps too
     played: dict[str, Any] = {}
@@ -182,8 +185,7 @@ def test_a_power_cut_at_any_write_leaves_whole_steps(tmp_path: Path) -> None:
 def test_the_pictures_see_a_step_that_is_not_whole(tmp_path: Path) -> None:
     """The harness itself: two commits for one step give a picture between them that
     matches neither the step before nor the step after."""
-    path = tmp_path / "c.db"
-    vfs = PictureVFS()
+    vfs, path = on_disk(tmp_path)
     store = Store(path, connect=vfs.connect)
     session_id = store.create_session(SETUP)
     before = dump(store.conn)

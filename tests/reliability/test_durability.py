@@ -5,11 +5,14 @@ without syncing (`synchronous=NORMAL` in WAL mode, or fsync skipped) fails this.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from companion.core.errors import StoreError
 from companion.store import Store
 from tests.reliability.crash_vfs import CrashVFS
 from tests.store.conftest import RULES, SETUP
@@ -18,16 +21,25 @@ PENALTY = {"type": "penalty", "count": 1}
 
 
 def power_cut(vfs: CrashVFS, store: Store, path: Path) -> None:
+    """The power goes; the files are as the cut left them, the WAL index gone with
+    the memory it lived in."""
     vfs.power_cut()
-    store.close()  # whatever it still writes goes nowhere
-    # The WAL index lives in shared memory: a reboot starts without it.
+    with contextlib.suppress(StoreError):
+        store.close()  # whatever it still writes goes nowhere
+    vfs.reboot()
     Path(f"{path}-shm").unlink(missing_ok=True)
+
+
+def on_disk(tmp_path: Path) -> tuple[CrashVFS, Path]:
+    """A crash VFS over a folder of its own, and the database's path in it."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    return CrashVFS(folder), folder / "c.db"
 
 
 @pytest.mark.parametrize("cut_after", [1, 2, 9, 40])
 def test_every_acknowledged_action_survives_a_power_cut(tmp_path: Path, cut_after: int) -> None:
-    path = tmp_path / "c.db"
-    vfs = CrashVFS()
+    vfs, path = on_disk(tmp_path)
     store = Store(path, connect=vfs.connect)
     session_id = store.create_session(SETUP)
     session = store.load_session(session_id)
@@ -47,8 +59,7 @@ def test_every_acknowledged_action_survives_a_power_cut(tmp_path: Path, cut_afte
 
 def test_the_crash_vfs_loses_what_was_not_synced(tmp_path: Path) -> None:
     """The harness itself: with syncing off, a committed row is gone after the cut."""
-    path = tmp_path / "plain.db"
-    vfs = CrashVFS()
+    vfs, path = on_disk(tmp_path)
     conn = vfs.connect(str(path))
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
@@ -58,7 +69,35 @@ def test_the_crash_vfs_loses_what_was_not_synced(tmp_path: Path) -> None:
     assert conn.execute("SELECT count(*) FROM t").fetchone() == (1,)
     vfs.power_cut()
     conn.close()
+    vfs.reboot()
     Path(f"{path}-shm").unlink(missing_ok=True)
     reopened = sqlite3.connect(path)
     assert reopened.execute("SELECT count(*) FROM t").fetchone() == (0,)
     reopened.close()
+
+
+def test_the_disk_keeps_only_synced_bytes_and_synced_names(tmp_path: Path) -> None:
+    """The harness itself, for the program's own files: bytes without an fsync of the
+    file, and a name without an fsync of its folder, are gone after the cut."""
+    vfs, _ = on_disk(tmp_path)
+    folder = vfs.disk.root
+    (folder / "old").write_bytes(b"settled")
+    vfs.disk.settle()
+    for name, data in (("synced", b"kept"), ("unsynced", b"lost"), ("renamed", b"moved")):
+        fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT)
+        os.write(fd, data)
+        if name != "unsynced":
+            vfs.disk.fsync(fd)
+        os.close(fd)
+    dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    vfs.disk.fsync(dir_fd)  # the three names, and "old"
+    os.replace(folder / "renamed", folder / "elsewhere")  # its folder not synced again
+    (folder / "old").unlink()
+    synced = os.open(folder / "synced", os.O_RDONLY)
+    vfs.disk.fsync(synced)  # a file's sync: its folder's names stay as they were synced
+    os.close(synced)
+    vfs.power_cut()
+    os.close(dir_fd)
+    vfs.reboot()
+    found = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert found == {"old": b"settled", "synced": b"kept", "unsynced": b"", "renamed": b"moved"}

@@ -50,8 +50,9 @@ class Stored:
     all_but_last: str
 
 
-def start(seed: int, new: bool) -> subprocess.Popen[str]:
+def start(seed: int, new: bool, pause_after: int = 0) -> subprocess.Popen[str]:
     args = [sys.executable, str(CHILD), str(seed), *(["--new"] if new else [])]
+    args += ["--pause-after", str(pause_after)] if pause_after else []
     return subprocess.Popen(
         args,
         stdin=subprocess.PIPE,

@@ -6,8 +6,10 @@ log is folded instead; a 100,000-action game comes up quickly."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -138,21 +140,60 @@ def _spoil_text(text: str) -> str:
     return text.replace('"fuel":', '"fuel":1', 1)  # still JSON, another state
 
 
-def _rehash(text: str, spoil: str) -> tuple[str, str]:
-    return spoil, hashlib.sha256(spoil.encode()).hexdigest()
+def _rehash(row: dict[str, Any], state: str) -> tuple[str, str, str]:
+    """`state` in the row, with the digest the store would give it: only the check of
+    the state itself can refuse it."""
+    keys = (row["session_id"], row["length"], row["last_seq"], row["rules"])
+    return state, stored_states.digest(*keys, state), row["rules"]
 
 
-CORRUPTIONS = {
-    "changed text": lambda text, digest, rules: (_spoil_text(text), digest, rules),
-    "not a state": lambda text, digest, rules: (*_rehash(text, '{"seed": 1}'), rules),
-    "not JSON": lambda text, digest, rules: (*_rehash(text, text[:-9]), rules),
-    "other rules": lambda text, digest, rules: (text, digest, "an older version"),
+def _text_digest(row: dict[str, Any]) -> tuple[str, str, str]:
+    """A checkpoint of an earlier release: its digest was of the state's text alone."""
+    return row["state"], hashlib.sha256(row["state"].encode()).hexdigest(), row["rules"]
+
+
+Corruption = Callable[[dict[str, Any]], tuple[str, str, str]]
+CORRUPTIONS: dict[str, tuple[Corruption, str]] = {
+    "changed text": (
+        lambda row: (_spoil_text(row["state"]), row["digest"], row["rules"]),
+        "it is not the log's own",
+    ),
+    "not a state": (lambda row: _rehash(row, '{"seed": 1}'), "it is not a valid state"),
+    "not JSON": (lambda row: _rehash(row, row["state"][:-9]), "it is not a valid state"),
+    "other rules": (
+        lambda row: (row["state"], row["digest"], "an older version"),
+        "it was folded by other rules",
+    ),
+    "an earlier release's digest": (_text_digest, "it is not the log's own"),
 }
+COLUMNS = ("session_id", "length", "last_seq", "rules", "digest", "state")
+
+
+def checkpoint_rows(path: Path) -> list[dict[str, Any]]:
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM checkpoints").fetchall()
+    finally:
+        conn.close()
+    return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+
+
+def change_checkpoint(path: Path, **values: Any) -> None:
+    conn = sqlite3.connect(path)
+    sets = ", ".join(f"{key} = ?" for key in values)
+    conn.execute(f"UPDATE checkpoints SET {sets}", tuple(values.values()))
+    conn.commit()
+    conn.close()
+
+
+def ignored_because(records: list[logging.LogRecord], session_id: int) -> list[str]:
+    prefix = f"game {session_id}: its checkpoint at "
+    return [r.getMessage() for r in records if r.getMessage().startswith(prefix)]
 
 
 @pytest.mark.parametrize("corruption", CORRUPTIONS)
 def test_a_corrupt_checkpoint_is_ignored_and_a_good_one_kept(
-    tmp_path: Path, corruption: str
+    tmp_path: Path, corruption: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "c.db"
     setup = big_games.setup("balmy-balloonists", 4)
@@ -160,20 +201,23 @@ def test_a_corrupt_checkpoint_is_ignored_and_a_good_one_kept(
     store = Store(path)
     session_id = store.import_session(folded(setup, actions))  # checkpoint at the end
     store.close()
-    conn = sqlite3.connect(path)
-    [(text, digest, rules)] = conn.execute("SELECT state, digest, rules FROM checkpoints")
-    conn.execute(
-        "UPDATE checkpoints SET state = ?, digest = ?, rules = ?",
-        CORRUPTIONS[corruption](text, digest, rules),
-    )
-    conn.commit()
-    conn.close()
+    [row] = checkpoint_rows(path)
+    spoil, why = CORRUPTIONS[corruption]
+    state, digest, rules = spoil(row)
+    change_checkpoint(path, state=state, digest=digest, rules=rules)
     store = Store(path)
-    resumed = store.load_session(session_id)
+    with caplog.at_level(logging.INFO, logger="companion.store.checkpoints"):
+        resumed = store.load_session(session_id)
     assert resumed.state == folded(setup, actions).state
+    [said] = ignored_because(caplog.records, session_id)
+    assert f"at {row['length']} actions is ignored: {why}" in said
     # The fold kept a good checkpoint again: the next resume reads it, not the log.
-    [(kept, kept_rules)] = store.db.rows("SELECT state, rules FROM checkpoints")
-    assert (kept, kept_rules) == (text, rules)
+    [kept] = checkpoint_rows(path)
+    assert (kept["state"], kept["rules"], kept["digest"]) == (
+        row["state"],
+        row["rules"],
+        row["digest"],
+    )
 
 
 GAMES = st.sampled_from(big_games.GAMES)
@@ -208,6 +252,86 @@ def test_a_checkpoint_gives_the_state_the_fold_gives(
         resumed.undo()
         assert resumed.state == expected.state_at(length)
     assert list(resumed.log) == actions[: max(cut - 3, 0)]
+    store.close()
+
+
+# (length, last_seq) moved: together (the log's check alone let these through) or apart.
+SHIFTS = [(-3, -3), (-1, -1), (1, 1), (2, 2), (-1, 0), (0, -1), (1, 0), (0, 2)]
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    GAMES, st.integers(0, 2**31 - 1), st.integers(8, 200), st.floats(0, 1), st.sampled_from(SHIFTS)
+)
+def test_a_checkpoint_whose_place_in_the_log_was_shifted_is_not_trusted(
+    tmp_path_factory: pytest.TempPathFactory,
+    caplog: pytest.LogCaptureFixture,
+    game: str,
+    seed: int,
+    count: int,
+    where: float,
+    shift: tuple[int, int],
+) -> None:
+    """Property over generated games of each game: a checkpoint whose `length` or
+    `last_seq` changed says a state of another place in the log (once trusted 36
+    times in 40): it is ignored, the log is folded, and the log says why."""
+    setup = big_games.setup(game, seed, players=2 + seed % 3)
+    actions = big_games.actions(game, count, seed, players=2 + seed % 3)
+    expected = folded(setup, actions)
+    cut = min(max(round(count * where), 4), count - 4)
+    path = tmp_path_factory.mktemp("db") / "c.db"
+    store = Store(path)
+    session_id = store.import_session(expected)
+
+    def replace(conn: sqlite3.Connection) -> None:
+        conn.execute("DELETE FROM checkpoints")
+        stored_states.write(conn, session_id, cut, cut, expected.state_at(cut))
+
+    store.db.write(replace)
+    store.close()
+    [row] = checkpoint_rows(path)
+    change_checkpoint(path, length=row["length"] + shift[0], last_seq=row["last_seq"] + shift[1])
+    caplog.clear()
+    store = Store(path)
+    with caplog.at_level(logging.INFO, logger="companion.store.checkpoints"):
+        resumed = store.load_session(session_id, journal=False)
+    assert resumed.state == expected.state
+    assert list(resumed.log) == actions
+    [said] = ignored_because(caplog.records, session_id)
+    assert "it is not the log's own" in said
+    store.close()
+
+
+def test_a_checkpoint_moved_to_another_game_is_not_trusted(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two games of the same rules and length: one's checkpoint under the other's
+    number fits its log, and was taken for its state."""
+    path = tmp_path / "c.db"
+    store = Store(path)
+    games_played = []
+    for seed in (5, 6):
+        setup = big_games.setup("ballonrennen", seed)
+        actions = big_games.actions("ballonrennen", 40, seed)
+        games_played.append((store.import_session(folded(setup, actions)), folded(setup, actions)))
+    (first, _), (second, expected) = games_played
+
+    def move(conn: sqlite3.Connection) -> None:
+        conn.execute("DELETE FROM checkpoints")
+        stored_states.write(conn, first, 30, 30, games_played[0][1].state_at(30))
+        conn.execute("UPDATE checkpoints SET session_id = ?", (second,))
+
+    store.db.write(move)
+    assert games_played[0][1].state_at(30) != expected.state_at(30)
+    with caplog.at_level(logging.INFO, logger="companion.store.checkpoints"):
+        resumed = store.load_session(second, journal=False)
+    assert resumed.state == expected.state
+    [said] = ignored_because(caplog.records, second)
+    assert "it is not the log's own" in said
     store.close()
 
 

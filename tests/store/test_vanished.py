@@ -1,12 +1,16 @@
 """Files removed under a running store. Deleting `companion.db-wal`, or the whole data
 folder, while the app ran: it kept acknowledging taps, and after a kill the game was
-gone. Now the store notices (the files it opened are no longer the files at their
-paths) before it acknowledges the next action, writes every game back to a new
-database at once, and says so; when it cannot, the action is refused with a
-sentence and the game is kept in memory until it can."""
+gone. Deleting the database file alone: the copy written back was put in front of
+the old `-wal`, which SQLite applied to it, and the file was malformed (the next
+start moved it aside with every game). Now the store notices (the files it opened
+are no longer the files at their paths) before it acknowledges the next action,
+writes every game back to a new database at once, without the old `-wal` and
+`-shm`, and says so; when it cannot, the action is refused with a sentence and the
+game is kept in memory until it can."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,12 +19,13 @@ import pytest
 
 from companion.core.messages import Message
 from companion.core.session import Session
-from companion.store import FilesRemovedError, M, Store
+from companion.store import DataFolderLock, FilesRemovedError, M, Store
 from tests.conftest import ROOT
 from tests.reliability.crash_vfs import CrashVFS
 from tests.store.conftest import RULES, SETUP, fill, python_child
 
 PENALTY = {"type": "penalty", "count": 1}
+REMOVED = ["wal", "database", "folder"]
 
 VANISH = """
 import os, shutil, sys
@@ -29,7 +34,13 @@ from companion.store import Store
 from tests.store.conftest import RULES, SETUP
 path, what = Path(sys.argv[1]), sys.argv[2]
 store = Store(path)
-store.create_session(SETUP)  # an earlier game: the history
+store.create_session(SETUP)  # an earlier game without actions
+for _ in range(3):  # and three played: a copy lays their pages out anew
+    earlier_id = store.create_session(SETUP)
+    earlier = store.load_session(earlier_id)
+    for _ in range(30):
+        earlier.apply(RULES.parse_action({"type": "penalty", "count": 1}))
+        store.record_summary(earlier_id, earlier.summary(), False)
 session = store.load_session(store.create_session(SETUP))
 def tap():
     session.apply(RULES.parse_action({"type": "penalty", "count": 1}))
@@ -37,6 +48,8 @@ for _ in range(3):
     tap()
 if what == "wal":
     os.unlink(f"{path}-wal")
+elif what == "database":
+    os.unlink(path)
 else:
     shutil.rmtree(path.parent)
 tap()
@@ -62,7 +75,7 @@ def written_back(folder: Path, path: Path) -> str:
     )
 
 
-@pytest.mark.parametrize("removed", ["wal", "folder"])
+@pytest.mark.parametrize("removed", REMOVED)
 def test_removed_files_are_written_back_before_the_next_action_is_acknowledged(
     tmp_path: Path, removed: str
 ) -> None:
@@ -74,9 +87,15 @@ def test_removed_files_are_written_back_before_the_next_action_is_acknowledged(
     assert done.stdout.splitlines() == ["store.written_back", written_back(path.parent, path)]
     store = Store(path)
     assert store.notice is None
-    first, second = sorted(row.id for row in store.sessions())
-    assert len(store.load_session(first).log) == 0
-    assert len(store.load_session(second).log) == 4  # each acknowledged action
+    games = sorted(row.id for row in store.sessions())
+    assert [len(store.load_session(game).log) for game in games] == [0, 30, 30, 30, 4]
+    assert store.conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert sorted(p.name for p in path.parent.iterdir()) == [
+        "companion.acked",
+        "companion.db",
+        "companion.db-shm",
+        "companion.db-wal",
+    ]  # nothing moved aside, no copy left
 
 
 def test_play_goes_on_after_the_write_back(tmp_path: Path) -> None:
@@ -110,7 +129,7 @@ def test_a_long_game_with_a_reader_beside_it_raises_no_false_alarm(tmp_path: Pat
             Store(path).close()
     assert store.take_news() is None
     names = sorted(p.name for p in path.parent.iterdir())
-    assert names == ["companion.db", "companion.db-shm", "companion.db-wal"]
+    assert names == ["companion.acked", "companion.db", "companion.db-shm", "companion.db-wal"]
 
 
 def test_when_they_cannot_be_written_back_the_action_is_refused_and_the_game_kept(
@@ -142,21 +161,96 @@ def test_when_they_cannot_be_written_back_the_action_is_refused_and_the_game_kep
     assert len(again.load_session(session_id, journal=False).log) == 4
 
 
-def test_the_written_back_games_survive_a_power_cut(tmp_path: Path) -> None:
-    """On the crash VFS (only what was synced survives): the new file reached the disk
-    before the action was acknowledged."""
-    path = tmp_path / "c.db"
-    vfs = CrashVFS()
+def remove(path: Path, what: str) -> None:
+    """What a player's `rm` takes: the WAL, the database file alone, or the folder."""
+    if what == "wal":
+        os.unlink(f"{path}-wal")
+    elif what == "database":
+        os.unlink(path)
+    else:
+        shutil.rmtree(path.parent)
+
+
+@pytest.mark.parametrize("removed", REMOVED)
+def test_the_written_back_games_survive_a_power_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, removed: str
+) -> None:
+    """On the crash VFS, which keeps of a file only what was synced and of a folder
+    only the names it had when it was synced: the copy, its name and its folder's
+    name reached the card before the action was acknowledged."""
+    root = tmp_path / "disk"
+    root.mkdir()
+    path = root / "data" / "c.db"
+    vfs = CrashVFS(root)
+    monkeypatch.setattr(os, "fsync", vfs.disk.fsync)  # the store's own syncs, recorded
     store = Store(path, connect=vfs.connect)
     session_id = store.create_session(SETUP)
     session = store.load_session(session_id)
     for _ in range(3):
         tap(session)
-    Path(f"{path}-wal").unlink()
+    remove(path, removed)
+    vfs.disk.settle()  # the removal happened a while ago: it is on the card
     tap(session)
     assert store.take_news() == written_back_message(path)
     vfs.power_cut()
     store.close()
+    vfs.reboot()
     Path(f"{path}-shm").unlink(missing_ok=True)  # a reboot starts without it
     after = Store(path)
     assert after.load_session(session_id, journal=False).log == session.log
+
+
+HOLD = """
+import sys
+from pathlib import Path
+from companion.store import DataFolderLock
+with DataFolderLock(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_start_finishes_a_killed_write_back_only_where_no_other_program_holds_the_folder(
+    tmp_path: Path,
+) -> None:
+    """A whole copy (`written-back`) beside an older file: what a kill left between the
+    copy and its rename. The start that holds the folder (the app's, or any when no
+    program holds it) puts the copy in place; a reader beside a running app (`export`)
+    leaves it to the app, whose own write-back it may be."""
+    path = tmp_path / "companion.db"
+    store = Store(path)
+    session_id = store.create_session(SETUP)
+    session = store.load_session(session_id)
+    for _ in range(3):
+        tap(session)
+    store.close()
+    older = path.read_bytes()
+    store = Store(path)
+    session = store.load_session(session_id)
+    for _ in range(2):
+        tap(session)
+    store.close()
+    copy = path.with_name(f"{path.name}.written-back")
+    os.replace(path, copy)
+    path.write_bytes(older)
+    holder = subprocess.Popen(
+        python_child(HOLD, str(tmp_path)), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        beside = Store(path)
+        assert copy.exists()  # it reads the older file, and says it is older
+        assert beside.notice is not None and "up to number 3, but up to number 5" in beside.notice
+        assert len(beside.load_session(session_id, journal=False).log) == 3
+        beside.close()
+    finally:
+        holder.communicate("done\n")
+    with DataFolderLock(tmp_path):  # the app's start
+        store = Store(path)
+        assert store.notice == str(written_back_message(path))
+        assert not copy.exists()
+        assert len(store.load_session(session_id, journal=False).log) == 5
+        store.close()
+    [replaced] = [p for p in tmp_path.iterdir() if ".replaced-" in p.name]
+    assert replaced.read_bytes() == older  # kept, never applied to the copy
