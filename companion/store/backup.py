@@ -119,7 +119,7 @@ def _check_target(target: Path) -> None:
     if not target.parent.is_dir():
         raise StoreError(M("backup_no_folder", folder=str(target.parent)))
     with contextlib.suppress(FileNotFoundError):
-        if not stat.S_ISREG(target.lstat().st_mode):
+        if not stat.S_ISREG(target.stat().st_mode):
             raise StoreError(M("backup_not_a_file", path=str(target)))
 
 
