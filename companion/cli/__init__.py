@@ -2,6 +2,7 @@
 
 - `replay`: `replay`, `games` (game files, no database);
 - `store`: `export`, `import`, `stats` (the database);
+- `backup`: `backup`, `restore` (a copy of the database, and putting one back);
 - `dice`: `dice-listen`, `dice-sim`; `doctor`: `doctor` (the hardware);
 - `run`: `run`, the touchscreen app.
 
@@ -20,7 +21,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from companion.cli import dice, doctor, logs, replay, run, store
+from companion.cli import backup, dice, doctor, logs, replay, run, store
 from companion.cli.output import error, note, printable
 from companion.core.errors import CompanionError
 from companion.core.messages import ECHO_LIMIT, cut
@@ -30,7 +31,7 @@ log = logging.getLogger("companion")
 EXIT_OK = 0
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
-GROUPS = (replay, store, run, dice, doctor)
+GROUPS = (replay, store, backup, run, dice, doctor)
 
 
 class Parser(argparse.ArgumentParser):

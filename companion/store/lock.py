@@ -3,7 +3,9 @@ the app's life.
 
 Two apps on one database would both record the same turn and leave a log no replay
 accepts. `companion import` takes it too (role "import"): a long file holds SQLite's
-write lock for many seconds, and the app must not start, or be running, meanwhile.
+write lock for many seconds, and the app must not start, or be running, meanwhile; so
+does `companion restore` (role "restore"), which puts another file in the database's
+place.
 The kernel drops a `flock` when its process ends however it ends (SIGKILL and power
 cuts included), so a stale lock file never keeps the app from starting. Read-only
 commands (export, stats, replay) do not take the lock: SQLite's WAL lets them read
@@ -24,7 +26,7 @@ from companion.store.messages import M
 from companion.store.schema import default_path
 
 LOCK_NAME = "companion.lock"
-Role = Literal["app", "import"]
+Role = Literal["app", "import", "restore"]
 _HELD: set[Path] = set()  # the folders this process holds (a flock of ours would not see them)
 
 
@@ -101,10 +103,12 @@ def held_elsewhere(folder: Path) -> bool:
 
 
 def _already(folder: Path, pid: int | None, holder: str, asking: Role) -> Message:
-    if holder == "import":
-        return M("import_running", folder=str(folder))
+    if holder in ("import", "restore"):
+        return M(f"{holder}_running", folder=str(folder))
     if asking == "import":
         return M("app_running", folder=str(folder))
+    if asking == "restore":
+        return M("restore_app_running", folder=str(folder))
     if pid is None:
         return M("already_running", folder=str(folder))
     return M("already_running_pid", folder=str(folder), pid=pid)

@@ -8,6 +8,7 @@ thread.
 
 from __future__ import annotations
 
+import gc
 import logging
 import secrets
 import signal
@@ -124,7 +125,26 @@ class CompanionApp(App):
 
     def set_language(self, lang: str) -> None:
         if lang in languages():
-            self.lang = lang
+            self.change(lang=lang)
+
+    def change(self, **values: Any) -> None:
+        """Set what the kv rules of every screen read (the language, the scale, the
+        status line, why the Pi did not shut down) with Python's cycle collector held
+        back until every rule has run.
+
+        A widget that left the screen (a released screen, a list's rows built again, a
+        closed dialog) keeps its rules bound to these until the collector frees it,
+        whenever that is. Kivy holds a rule's widget only weakly while the rule runs: a
+        collection started by the rule's own allocations would free it halfway, and the
+        rule's last step would raise `ReferenceError` out of here (issue 35.2)."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for name, value in values.items():
+                setattr(self, name, value)
+        finally:
+            if collecting:
+                gc.enable()
 
     # -- running -------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -140,7 +160,7 @@ class CompanionApp(App):
         self.router.listen()
         Window.bind(on_resize=self._resized, on_request_close=self._close_requested)
         self._resized(Window, *Window.size)
-        self.can_power_off = power.available(kiosk=self.kiosk)
+        self.change(can_power_off=power.available(kiosk=self.kiosk))
         self.frames.start()
         self.navigator.first()  # a game's table opens the devices first
         # One line for the service log and for tests, once the devices are open: keys
@@ -164,9 +184,9 @@ class CompanionApp(App):
             power.power_off(self.power_runner)
         except CompanionError as error:
             log.warning("%s", error)
-            self.power_problem = error.message
+            self.change(power_problem=error.message)
             return
-        self.power_problem = None
+        self.change(power_problem=None)
 
     def on_model(self, _app: Any, model: GameModel | None) -> None:
         if model is not None and self.glass_thread:
@@ -174,7 +194,7 @@ class CompanionApp(App):
 
     def _resized(self, _window: Any, width: int, height: int) -> None:
         base_w, base_h = theme.BASE_SIZE
-        self.scale = max(0.75, min(width / base_w, height / base_h))
+        self.change(scale=max(0.75, min(width / base_w, height / base_h)))
 
     def _close_requested(self, *_: Any, **__: Any) -> bool:
         return bool(self.kiosk)  # True keeps the window: kiosk mode has no close

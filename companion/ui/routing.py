@@ -116,7 +116,7 @@ class HardwareRouter:
     def _dice(self, event: HardwareEvent) -> bool | None:
         app = self.app
         if event.kind in (Kind.CONNECTED, Kind.DISCONNECTED):
-            app.status = device_status(app.devices)
+            app.change(status=device_status(app.devices))
             return None
         model = app.model
         if model is None or app.manager.current != model.adapter.screen:
@@ -208,4 +208,4 @@ class FrameClock:
         app = self.app
         fresh = device_status(app.devices)
         if fresh != list(app.status):
-            app.status = fresh
+            app.change(status=fresh)

@@ -109,13 +109,32 @@ def test_the_hardening_keeps_the_pi_s_devices_and_folders() -> None:
                        "char-ttyAMA", "char-ttyS", "char-spi", "char-gpiochip"}  # fmt: skip
     settings = dict(service)
     assert settings["ProtectSystem"] == "strict"
-    assert settings["ReadWritePaths"] == "/etc/companion"  # the settings screen saves there
+    assert "/etc/companion" in writable_paths()  # the settings screen saves there
     assert settings["StateDirectory"] == "companion" and settings["RuntimeDirectory"] == "companion"
     assert "PrivateDevices" not in settings  # it would hide every device above
     assert "ProcSubset" not in settings  # gpiozero reads the board from /proc
     env = dict(v.split("=", 1) for k, v in service if k == "Environment")
     assert env["COMPANION_DATA_DIR"].startswith("/var/lib/companion/")
     assert env["KIVY_HOME"].startswith("/var/lib/companion/")
+
+
+def writable_paths() -> list[str]:
+    """What `ReadWritePaths=` lines open under `ProtectSystem=strict`, in order."""
+    return [p for s, k, v in unit_entries() if s == "Service" and k == "ReadWritePaths"
+            for p in v.split()]  # fmt: skip
+
+
+def test_the_service_may_write_onto_usb_sticks() -> None:
+    """History saves a game file and backs every game up onto a stick mounted where the
+    app looks for one (issue 35.5): under `ProtectSystem=strict` only what
+    `ReadWritePaths=` names can be written, and a root that is not there (no
+    /run/media on Raspberry Pi OS) must not keep the service from starting: "-"."""
+    from companion.ui.screens.history_data import MEDIA_ROOTS
+
+    opened = writable_paths()
+    for root in MEDIA_ROOTS:
+        assert f"-{root}" in opened, (root, opened)
+    assert dict((k, v) for s, k, v in unit_entries() if s == "Service")["ProtectHome"] == "yes"
 
 
 def test_the_unit_runs_the_kiosk_as_the_issue_asks() -> None:

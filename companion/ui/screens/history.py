@@ -1,7 +1,8 @@
 """History: the finished games (date, game, players with their scores or places,
 winner) and the abandoned ones, marked; one game's log in words and its results
 (a log that does not replay: up to its last good action, the failing one named),
-and "Save game file" onto a USB stick or into the data folder."""
+and "Save game file" onto a USB stick or into the data folder. Where a USB stick is
+mounted, "Back up to a USB stick" copies every game onto it in one file."""
 
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ class LogLine(Label):
 class HistoryList(BoxLayout):
     count = NumericProperty(0)
     counts = ObjectProperty(None, allownone=True)  # "Finished: 2 · Abandoned: 1"
+    stick = StringProperty("")  # the USB stick a backup would go to; "" when none
+    notice = ObjectProperty(None, allownone=True)  # where the backup went, or why not
+    notice_is_error = BooleanProperty(False)
 
 
 class HistoryGame(BoxLayout):
@@ -83,7 +87,17 @@ class HistoryScreen(AppScreen):
         view.counts = S("history_counts", finished=len(found) - abandoned, abandoned=abandoned)
         for entry in found:
             view.ids.rows.add_widget(self._row(entry))
+        sticks = history_data.usb_sticks()
+        view.stick = sticks[0].name if sticks else ""
         self._show(view)
+
+    def back_up(self) -> None:
+        """Every game onto the USB stick, in one file; the line says where, or why not."""
+        view = self.ids.body.children[0]
+        sticks = history_data.usb_sticks()
+        view.notice = history_data.back_up(self.app.store, sticks)
+        view.notice_is_error = not view.notice.key.endswith("backed_up")
+        view.stick = sticks[0].name if sticks else ""
 
     def _row(self, entry: GameEntry) -> HistoryRow:
         row = HistoryRow(

@@ -5,8 +5,10 @@ file contract, docs/game-file.md).
 "Save game file" writes where a player can take the file away: to a USB stick when
 one is mounted (a writable file system mounted under /media or /run/media, where
 the desktop and Raspberry Pi OS mount them), else to `exports/` in the data folder
-(beside the database: `$COMPANION_DATA_DIR`, or the platform's data folder).
-Both `MEDIA_ROOTS` and `MOUNTS_FILE` are module values a test may replace.
+(beside the database: `$COMPANION_DATA_DIR`, or the platform's data folder). "Back up
+to a USB stick", offered where one is mounted, copies every game into one file
+there (`companion.store.backup`, as `companion backup` does). Both `MEDIA_ROOTS` and
+`MOUNTS_FILE` are module values a test may replace.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from companion import files, games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.session import Session
-from companion.store import Store, UnrestorableGameError
+from companion.store import Store, UnrestorableGameError, backup
 from companion.ui.screens.text import S
 from companion.ui.tables import adapter
 
@@ -193,6 +195,25 @@ def save_game(store: Store, session_id: int, sticks: list[Path]) -> Message:
     # Said from the data folder on (exports/...): the whole path can be longer than the
     # line, and the players know where the data folder is.
     return S("exported_data", path=str(path.relative_to(store.path.parent)))
+
+
+def backup_name(moment: dt.datetime) -> str:
+    """companion-backup-2026-12-24-2130.db: the day and the time it was taken."""
+    return f"companion-backup-{moment:%Y-%m-%d-%H%M}.db"
+
+
+def back_up(store: Store, sticks: list[Path], moment: dt.datetime | None = None) -> Message:
+    """ "Back up to a USB stick": every game into one file on the first stick; the
+    sentence says where it went (or why not)."""
+    if not sticks:
+        return S("backup_no_stick")
+    stick = sticks[0]
+    target = stick / backup_name(moment or dt.datetime.now())
+    try:
+        found = backup.take(store.path, target)
+    except CompanionError as error:
+        return S("backup_not_made", name=stick.name, reason=error.message)
+    return S("backed_up", name=stick.name, file=target.name, games=found.games)
 
 
 def usb_sticks(roots: tuple[Path, ...] | None = None, mounts: Path | None = None) -> list[Path]:

@@ -40,7 +40,8 @@ class ResultsScreen(AppScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        App.get_running_app().bind(lang=lambda *_: self._words())
+        # A method, held weakly: a lambda would keep every results screen ever shown.
+        App.get_running_app().bind(lang=self._language)
 
     def prepare(self) -> None:
         model = App.get_running_app().model
@@ -85,6 +86,9 @@ class ResultsScreen(AppScreen):
             row.ids.bars.rows = [bars] if bars else []
             box.add_widget(row)
         self.legend = results_data.legend(scoring, players) if self.points else []
+
+    def _language(self, *_: Any) -> None:
+        self._words()
 
     def _words(self) -> None:
         """The secret balloons revealed and the tie-breaks, in the language of now."""

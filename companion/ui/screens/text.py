@@ -39,6 +39,15 @@ S = Catalog(
         "exported_usb": "Saved on the USB stick {name}: {file}",
         "export_failed": "Could not save {path}: {reason}",
         "not_restorable": "Game {id} cannot be shown: {reason}",
+        # history: a backup of every game onto a USB stick
+        "backup_usb": "Back up to a USB stick",
+        "backed_up": Plural(
+            "games",
+            one="Backed up 1 game to the USB stick {name}: {file}",
+            other="Backed up {games:n} games to the USB stick {name}: {file}",
+        ),
+        "backup_not_made": "Not backed up to the USB stick {name}: {reason}",
+        "backup_no_stick": "No USB stick is mounted any more: put it in again",
         # statistics
         "stats_title": "Statistics",
         "tab_players": "Players",
