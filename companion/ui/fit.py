@@ -27,7 +27,8 @@ def problem(label: Any) -> str | None:
     text = MARKUP.sub("", label.text) if getattr(label, "markup", False) else label.text
     if not text.strip():
         return None
-    label.texture_update()
+    if getattr(getattr(label, "_trigger_texture", None), "is_triggered", True):
+        label.texture_update()  # else its texture and lines are those of its text now
     lines = rendered_lines(label)
     if _squash("".join(lines)) != _squash(text):
         return f"cut off: {text!r} shows as {' / '.join(lines)!r}"
