@@ -88,6 +88,18 @@ def _broken_word(text: str, lines: list[str]) -> str | None:
     return None
 
 
+def wrapped_lines(text: str, width: float, font_size: float, *, bold: bool = False) -> int:
+    """How many lines `text` takes in the app's font at `font_size`, wrapped between
+    words at `width` (0 for no text)."""
+    if not text.strip() or width <= 1:
+        return 0
+    from kivy.core.text import Label as CoreLabel
+
+    label = CoreLabel(text=text, font_size=font_size, bold=bold, text_size=(width, None))
+    label.refresh()
+    return len(getattr(label, "_cached_lines", None) or [])
+
+
 def wrapped_height(text: str, width: float, font_size: float) -> float:
     """How tall `text` is in the app's font at `font_size`, wrapped between words at
     `width`: the room a refusal needs to be read whole."""
