@@ -1,15 +1,18 @@
 """What a game night found on the screens (issue 31.10), each through the real
 window: the paused table says one word for going on, on GO and on the pause button,
-in every language."""
+in every language; every tab of Balmy's table keeps its widgets inside its page."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from kivy.uix.scrollview import ScrollView
 
 from companion.i18n import languages
+from companion.ui.tables.balmy.view import TABS
 from companion.ui.tables.base.options import TIMER_KEY
 from tests.ui.harness import Harness
 
@@ -47,3 +50,51 @@ def test_a_paused_table_says_the_same_word_on_go_and_on_pause(ui: Harness, game:
         ui.step(2)
         said[lang] = (screen.go_text, screen.ids.pause.text)
     assert all(go == pause for go, pause in said.values()), said
+
+
+def outside(page: Any) -> list[str]:
+    """The widgets of `page` drawn beyond it (a list that scrolls is checked as a
+    whole: its rows go beyond it by design)."""
+    x, y = page.to_window(page.x, page.y)
+    right, top = x + page.width, y + page.height
+    found = []
+    stack = list(page.children)
+    while stack:
+        widget = stack.pop()
+        if widget.opacity <= 0 or widget.width < 2 or widget.height < 2:
+            continue
+        wx, wy = widget.to_window(widget.x, widget.y)
+        beyond = wx + widget.width > right + 0.5 or wy + widget.height > top + 0.5
+        if wx < x - 0.5 or wy < y - 0.5 or beyond:
+            what = getattr(widget, "text", "") or type(widget).__name__
+            found.append(f"{what!r} at {wy:.0f}-{wy + widget.height:.0f}, page {y:.0f}-{top:.0f}")
+        if not isinstance(widget, ScrollView):
+            stack += widget.children
+    return found
+
+
+def test_every_balmy_tab_keeps_its_widgets_inside_its_page(ui: Harness) -> None:
+    """The Board tab's rows were 7 px taller than its page: "Which balloon" and its
+    choices ran up under the tabs (issue 31.10). Every tab, at the start of a turn
+    and with the balloon landed, in every language."""
+    ui.app.start_game("balmy-balloonists", ["Anna", "Bram"], {"storm": True}, reveal=False)
+    model, screen = ui.app.model, ui.screen
+    for name, cards in (("Anna", ["friendly_winds", "repair"]), ("Bram", ["repair", "repair"])):
+        assert model.act("advantage", player=name, cards=cards)
+    found: dict[str, list[str]] = {}
+    for moment in ("start", "landed"):
+        if moment == "landed":
+            for kind, fields in (("play_own", {}), ("altitude", {"to": "medium"})):
+                assert model.act(kind, **fields), model.error
+            assert model.act("mountain", kind="white"), model.error  # too low: landed
+        for lang in languages():
+            ui.app.set_language(lang)
+            for tab in TABS:
+                screen.show_tab(tab)
+                ui.step(2)
+                page = screen.ids.pages.get_screen(tab)
+                troubles = outside(page)
+                if troubles:
+                    found[f"{moment}, {lang}, {tab}"] = troubles
+    ui.step(2)
+    assert not found, found
