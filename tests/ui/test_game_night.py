@@ -1,6 +1,7 @@
 """What a game night found on the screens (issue 31.10), each through the real
 window: the paused table says one word for going on, on GO and on the pause button,
-in every language; every tab of Balmy's table keeps its widgets inside its page."""
+in every language; every tab of Balmy's table keeps its widgets inside its page; a
+long winners headline ends before the menu button."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 from kivy.uix.scrollview import ScrollView
 
 from companion.i18n import languages
+from companion.ui.fit import problem, rendered_lines
 from companion.ui.tables.balmy.view import TABS
 from companion.ui.tables.base.options import TIMER_KEY
-from tests.ui.harness import Harness
+from companion.ui.widgets import FitLabel
+from tests.ui.harness import Harness, text_trouble
 
 GLASSES = {  # a table of each game with its glass
     "wyscig-balonow": {},
@@ -98,3 +101,36 @@ def test_every_balmy_tab_keeps_its_widgets_inside_its_page(ui: Harness) -> None:
                     found[f"{moment}, {lang}, {tab}"] = troubles
     ui.step(2)
     assert not found, found
+
+
+LONG_NAMES = (
+    ("Anna-Katharina", "Maximilian", "Bartholomäus", "Małgorzata"),
+    ("Krzysztof", "Alexandra", "Johannes", "Zofia"),
+)
+
+
+@pytest.mark.parametrize("names", [LONG_NAMES[0] + LONG_NAMES[1], LONG_NAMES[1] + LONG_NAMES[0]])
+def test_a_long_winners_headline_stops_short_of_the_menu_button(
+    ui: Harness, names: tuple[str, ...]
+) -> None:
+    """Eight players who won together: their names wrap over two lines and end
+    before the menu button, 10 px from it at least, in every language (issue 31.10:
+    the headline ran into the button)."""
+    ui.app.start_game(
+        "any-game", list(names), {"title": "Pandemic", "scoring": "coop"}, reveal=False
+    )
+    assert ui.app.model.act("finish", won=True)
+    ui.step(3)
+    screen = ui.screen
+    assert ui.app.root.current == "results"
+    headline = next(w for w in screen.walk() if isinstance(w, FitLabel) and w.most == 40)
+    menu = next(w for w in screen.walk() if type(w).__name__ == "MenuButton")
+    gaps = {}
+    for lang in languages():
+        ui.app.set_language(lang)
+        ui.step(3)
+        assert text_trouble(headline) is None and problem(headline) is None
+        assert all(name in headline.text for name in names)
+        widest = max(headline._label.get_extents(line)[0] for line in rendered_lines(headline))
+        gaps[lang] = menu.x - (headline.x + widest)
+    assert min(gaps.values()) >= 10 * ui.app.scale, gaps
