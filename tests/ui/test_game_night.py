@@ -134,3 +134,22 @@ def test_a_long_winners_headline_stops_short_of_the_menu_button(
         widest = max(headline._label.get_extents(line)[0] for line in rendered_lines(headline))
         gaps[lang] = menu.x - (headline.x + widest)
     assert min(gaps.values()) >= 10 * ui.app.scale, gaps
+
+
+@pytest.mark.one_size
+def test_settings_show_the_language_the_screens_speak(ui: Harness) -> None:
+    """`companion run --lang de` with a settings file that says English: Settings said
+    "English" chosen while every screen spoke German (issue 31.10). It shows German,
+    nothing to save, and leaving asks nothing."""
+    from companion.ui.screens.settings import SettingToggle
+    from tests.ui.test_screens import row
+
+    ui.app.lang = "de"  # as --lang sets it: the screens' language, not the file's
+    assert ui.app.settings.language == "en"
+    ui.app.show("settings")
+    ui.step(3)
+    screen = ui.screen
+    shown = row(screen, "language").walk(restrict=True)
+    toggles = [w for w in shown if isinstance(w, SettingToggle)]
+    assert [t.text for t in toggles if t.active] == ["Deutsch"]
+    assert not screen.changed and screen.may_leave("home")
