@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from kivy.uix.scrollview import ScrollView
 
-from companion.i18n import languages
+from companion.i18n import languages, translator
 from companion.ui.fit import problem, rendered_lines
+from companion.ui.strings import UI
 from companion.ui.tables.balmy.view import TABS
 from companion.ui.tables.base.options import TIMER_KEY
 from companion.ui.widgets import FitLabel
@@ -153,3 +154,28 @@ def test_settings_show_the_language_the_screens_speak(ui: Harness) -> None:
     toggles = [w for w in shown if isinstance(w, SettingToggle)]
     assert [t.text for t in toggles if t.active] == ["Deutsch"]
     assert not screen.changed and screen.may_leave("home")
+
+
+@pytest.mark.parametrize("counters", [0, 1])
+def test_how_to_count_is_said_only_where_there_is_something_to_count(
+    ui: Harness, counters: int
+) -> None:
+    """A player of an any-game without counters: the dialog has their deeds (pass
+    them the turn, put them out) and no -/+, so no "Tap for 1, hold for 5" (issue
+    31.10); with a counter, it says so, in every language."""
+    from tests.ui.any_game_steps import player_dialog
+
+    options = {"title": "Go", "counters": [{"id": "vp", "name": "VP"}][:counters]}
+    ui.app.start_game("any-game", ["Ola", "Jan"], options, reveal=False)
+    view = player_dialog(ui, "Jan")
+    hint = next(w for w in view.walk() if isinstance(w, FitLabel) and w.most == 18)
+    said = {}
+    for lang in languages():
+        ui.app.set_language(lang)
+        ui.step(2)
+        said[lang] = hint.text
+    hint_in = {lang: translator(lang)(UI("correct_hint")) for lang in languages()}
+    ui.app.set_language("en")
+    ui.step(2)
+    assert said == (hint_in if counters else {lang: "" for lang in languages()}), said
+    ui.shots(f"any-game-player-{counters}-counters")
