@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.core.window import Window
 from kivy.uix.scrollview import ScrollView
 
 from companion.i18n import languages, translator
@@ -179,3 +180,27 @@ def test_how_to_count_is_said_only_where_there_is_something_to_count(
     ui.step(2)
     assert said == (hint_in if counters else {lang: "" for lang in languages()}), said
     ui.shots(f"any-game-player-{counters}-counters")
+
+
+@pytest.mark.one_size
+def test_bad_weather_is_offered_only_for_a_balloon_in_the_air(ui: Harness) -> None:
+    """The Luck tab offered "Bad weather" for the landed balloon a card was played
+    on, and asked how many levels it goes up or down (issue 31.10); the rules: only
+    if not landed. Dimmed there, offered once the balloon flies."""
+    ui.app.start_game("balmy-balloonists", ["Anna", "Bram"], {}, reveal=False)
+    model, screen = ui.app.model, ui.screen
+    for name, cards in (("Anna", ["friendly_winds", "repair"]), ("Bram", ["repair", "repair"])):
+        assert model.act("advantage", player=name, cards=cards)
+    assert model.act("play_own")  # the red balloon, landed at the start
+    screen.show_tab("luck")
+    ui.step(2)
+
+    def bad_weather() -> Any:
+        return ui.find("Bad weather", screen.ids.luck)
+
+    assert not bad_weather().enabled
+    ui.tap(bad_weather())
+    assert ui.log_types()[-1] != "bad_luck" and len(Window.children) == 1  # nothing asked
+    assert model.act("altitude", to="medium")
+    ui.step(2)
+    assert bad_weather().enabled
