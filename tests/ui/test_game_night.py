@@ -204,3 +204,44 @@ def test_bad_weather_is_offered_only_for_a_balloon_in_the_air(ui: Harness) -> No
     assert model.act("altitude", to="medium")
     ui.step(2)
     assert bad_weather().enabled
+
+
+def drawn(widget: Any) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
+    """A histogram's counts as drawn (its texts' boxes) and its lines' stretches."""
+    from kivy.graphics import Line, Rectangle
+
+    boxes, lines = [], []
+    for instruction in widget.canvas.children:
+        texture = getattr(instruction, "texture", None)
+        if isinstance(instruction, Rectangle) and texture is not None:
+            (x, y), (w, h) = instruction.pos, instruction.size
+            if tuple(texture.size) == (round(w), round(h)):  # a text's, not a bar
+                boxes.append((x, y, x + w, y + h))
+        elif isinstance(instruction, Line):
+            lines.append(tuple(instruction.points))
+    return boxes, lines
+
+
+def test_statistics_expected_line_crosses_no_count_and_too_few_is_not_green(
+    ui: Harness,
+) -> None:
+    """The dashed line of a fair die's count crossed the counts of bars just under it,
+    and "Too few dice to judge" was green like "Looks fair" (issue 31.10)."""
+    from companion.ui import theme
+
+    rolls = {"near-reader": [[1, 2, 3, 4, 5, 6]] * 9 + [[1, 1, 2, 2, 3, 3]], "few-reader": [[6]]}
+    for reader, roll_list in rolls.items():
+        for values in roll_list:
+            ui.store.rolls.record(reader, list(values), None)
+    ui.app.show("stats")
+    ui.tap(ui.screen.ids.tab_dice)
+    panels = {p.reader: p for p in ui.screen.ids.content.children}
+    boxes, lines = drawn(panels["near-reader"].ids.histogram)
+    assert lines, "the line of a fair die's count"
+    for x0, y, x1, _ in lines:
+        crossed = [b for b in boxes if b[1] <= y <= b[3] and x0 < b[2] and b[0] < x1]
+        assert not crossed, (y, crossed)
+    assert panels["few-reader"].ids.verdict.text.startswith("Too few dice")
+    assert list(panels["few-reader"].ids.verdict.color) == list(theme.rgba(theme.TEXT))
+    assert list(panels["near-reader"].ids.verdict.color) == list(theme.rgba(theme.ACCENT))
+    ui.shots("stats-dice-near-and-few")
