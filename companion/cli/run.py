@@ -1,4 +1,5 @@
-"""`companion run [--simulate] [--config F] [--fullscreen] [--new GAME --players A,B,C]`.
+"""`companion run [--simulate] [--config F] [--fullscreen] [--new GAME --players A,B,C
+[--title T]]`.
 
 Everything that can be refused is checked before a window opens, so that its one
 `error:` line reaches the terminal or the journal: the settings, the new game's
@@ -103,6 +104,11 @@ def _arguments(run: Any) -> None:
         "--players", metavar="A,B,C", help="with --new: the players' names in seat order"
     )
     run.add_argument(
+        "--title",
+        metavar="TEXT",
+        help="with --new any-game: the title of the board game played (Carcassonne)",
+    )
+    run.add_argument(
         "--size",
         default="800x480",
         metavar="WxH",
@@ -125,11 +131,16 @@ def window_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def new_game(args: argparse.Namespace) -> tuple[str, list[str]] | None:
-    """The game and players of `--new`, checked as the rules check a new game."""
+NewGame = tuple[str, list[str], dict[str, Any]]
+
+
+def new_game(args: argparse.Namespace) -> NewGame | None:
+    """The game, players and options of `--new`, checked as the rules check a new
+    game; a refusal names the argument it is about (`--players`, `--title`)."""
     if not args.new:
-        if args.players:
-            raise CompanionError("--players goes with --new GAME")
+        for given in ("players", "title"):
+            if getattr(args, given, None):
+                raise CompanionError(f"--{given} goes with --new GAME")
         return None
     rules = games.get(args.new)  # an unknown game is one error line, before any window
     if not args.players:
@@ -142,12 +153,32 @@ def new_game(args: argparse.Namespace) -> tuple[str, list[str]] | None:
         except ValidationError as error:
             problem = describe_validation_error(error)
             raise CompanionError(f"--players: player {number}: {problem}") from None
-    setup = GameSetup(game=rules.id, seed=1, players=tuple(players))
+    options = _options(rules, args.title, players)
+    setup = GameSetup(game=rules.id, seed=1, players=tuple(players), options=options)
     try:
         Session(rules, setup)
     except CompanionError as error:
         raise CompanionError(f"--players: {error}") from None
-    return rules.id, names
+    return rules.id, names, options
+
+
+def _options(rules: Any, title: str | None, players: list[PlayerSpec]) -> dict[str, Any]:
+    """`--title` as the game's option: required where the rules' options have a title
+    (the game played is named by it), refused where they have none."""
+    takes_title = "title" in rules.options_model.model_fields
+    if title is not None and not takes_title:
+        raise CompanionError(f"--title: {rules.name} has no title (it is what it is called)")
+    options = {"title": title.strip()} if title is not None else {}
+    try:
+        rules.parse_options(options, players)
+    except CompanionError as error:
+        if takes_title and title is None:
+            raise CompanionError(
+                f"--new {rules.id} needs --title TEXT: the title of the board game played"
+            ) from None
+        which = "--title" if takes_title and str(error).startswith("title") else "--players"
+        raise CompanionError(f"{which}: {error}") from None
+    return options
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -180,7 +211,7 @@ def _launch(
     args: argparse.Namespace,
     settings: settings_module.Config,
     store: Store,
-    game: tuple[str, list[str]] | None,
+    game: NewGame | None,
 ) -> None:
     from companion.ui.app import launch
 

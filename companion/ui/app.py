@@ -13,7 +13,7 @@ import logging
 import secrets
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +50,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+# A game to start at once (`companion run --new`): its id, its players and, where its
+# rules want them (an any-game's title), its options.
+NewGame = tuple[str, Sequence[str]] | tuple[str, Sequence[str], Mapping[str, Any]]
+
+
 class CompanionApp(App):
     lang = StringProperty("en")
     scale = NumericProperty(1.0)
@@ -68,7 +73,7 @@ class CompanionApp(App):
         devices: Devices,
         clock: Callable[[], float] = time.monotonic,
         kiosk: bool = False,
-        new_game: tuple[str, Sequence[str]] | None = None,
+        new_game: NewGame | None = None,
         lang: str | None = None,
         seeds: Callable[[], int] | None = None,
         config_path: Path | None = None,
@@ -297,7 +302,7 @@ def launch(
     store: Store,
     simulate: bool,
     kiosk: bool = False,
-    new_game: tuple[str, Sequence[str]] | None = None,
+    new_game: NewGame | None = None,
     lang: str | None = None,
     config_path: Path | None = None,
 ) -> None:

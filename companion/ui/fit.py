@@ -27,7 +27,8 @@ def problem(label: Any) -> str | None:
     text = MARKUP.sub("", label.text) if getattr(label, "markup", False) else label.text
     if not text.strip():
         return None
-    label.texture_update()
+    if getattr(getattr(label, "_trigger_texture", None), "is_triggered", True):
+        label.texture_update()  # else its texture and lines are those of its text now
     lines = rendered_lines(label)
     if _squash("".join(lines)) != _squash(text):
         return f"cut off: {text!r} shows as {' / '.join(lines)!r}"
@@ -85,6 +86,18 @@ def _broken_word(text: str, lines: list[str]) -> str | None:
             return text[start : end if end >= 0 else len(text)]
         position = found + len(part)
     return None
+
+
+def wrapped_lines(text: str, width: float, font_size: float, *, bold: bool = False) -> int:
+    """How many lines `text` takes in the app's font at `font_size`, wrapped between
+    words at `width` (0 for no text)."""
+    if not text.strip() or width <= 1:
+        return 0
+    from kivy.core.text import Label as CoreLabel
+
+    label = CoreLabel(text=text, font_size=font_size, bold=bold, text_size=(width, None))
+    label.refresh()
+    return len(getattr(label, "_cached_lines", None) or [])
 
 
 def wrapped_height(text: str, width: float, font_size: float) -> float:

@@ -123,13 +123,14 @@ class Navigator:
     def first(self) -> None:
         app = self.app
         if app.new_game is not None:
-            game_id, players = app.new_game
+            game_id, players, *given = app.new_game
+            options = dict(given[0]) if given else {}
             from companion.ui.tables import adapter
 
             # The app deals the secret balloons: each player sees theirs first.
             reveal = adapter(game_id).secret_balloons
             try:
-                app.start_game(game_id, list(players), {}, reveal=reveal)
+                app.start_game(game_id, list(players), options, reveal=reveal)
                 return
             except CompanionError as error:  # the rules refused, or the disk is full
                 log.warning("could not start the new game: %s", error)

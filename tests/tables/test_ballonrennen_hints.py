@@ -36,6 +36,8 @@ def row(played: Session, name: str) -> tuple[str, bool]:
 
 
 UP_2 = ("release", {"sandbags": 2})  # Ola takes off to altitude 2 (south-east)
+BACK = "back at the start"
+TO_START = "Ola: put your balloon back on the start space"
 
 
 def test_on_the_ground_before_the_card() -> None:
@@ -62,7 +64,15 @@ def test_the_turn_after_a_forced_landing_the_balloon_stays_down() -> None:
         act(played, "wind_card", card="calm")
     assert played.state.current == "Ola"
     assert hints(played)[:3] == ("", "Stays on the ground", 0)
-    assert row(played, "Ola") == ("landed", False)
+    assert row(played, "Ola") == (BACK, False)  # until it takes off from the start
+    assert TO_START not in [EN(m) for m in ADAPTER.reminders(played)]  # it is there
+    act(played, "end_turn")
+    act(played, "wind_card", card="calm")
+    act(played, "end_turn")
+    act(played, "wind_card", card="calm")
+    act(played, "end_turn")
+    act(played, "release", sandbags=1)
+    assert row(played, "Ola") == ("flying", True)
 
 
 def test_flying_before_the_card_the_wind_at_the_balloons_altitude() -> None:
@@ -84,9 +94,14 @@ def test_a_card_that_moves_the_balloon() -> None:
 def test_a_forced_landing_ends_the_move() -> None:
     played = game(UP_2, ("wind_card", {"card": "rising"}), ("forced_landing", {}))
     assert hints(played) == ("", "Forced landing: the move is over", 0, "Ola: end your turn")
-    assert row(played, "Ola") == ("landed", False)  # down where it came down, no lift
+    # The rulebook takes the balloon off the board: it starts again from the start
+    # space, and the players are told to put it there (issue 31.4).
+    assert played.summary()["players"][0]["state"] == "waiting"
+    assert row(played, "Ola") == (BACK, False)
+    assert [EN(m) for m in ADAPTER.reminders(played)] == [TO_START]
     act(played, "end_turn")
-    assert row(played, "Ola") == ("landed", False)  # not back at the start
+    assert row(played, "Ola") == (BACK, False)
+    assert TO_START not in [EN(m) for m in ADAPTER.reminders(played)]  # Jan's turn
 
 
 def test_a_calm_is_no_move_and_draws_no_direction() -> None:
@@ -124,3 +139,4 @@ def test_the_hints_follow_an_undo() -> None:
     played.undo()
     assert hints(played)[:3] == ("SE", "Move 3 spaces south-east", 2)
     assert row(played, "Ola") == ("flying", True)
+    assert TO_START not in [EN(m) for m in ADAPTER.reminders(played)]

@@ -238,8 +238,13 @@ def test_the_luck_cards_wait_for_a_card_and_stop_once_its_question_mark_is_used(
     play(played, OWN)
     assert view.luck_refusal(played.state) is None
     offered = view.luck_offered(played.state)
-    # Anna holds no permission: "Permission revoked" has nothing to take from her.
-    assert offered == {c: c != "permission_revoked" for c in view.LUCK_CARDS}
+    # Anna holds no permission: "Permission revoked" has nothing to take from her; her
+    # balloon is landed: "Bad weather" would do nothing to it (issue 31.10).
+    assert played.state.balloon("red").altitude == "landed"
+    assert offered == {c: c not in ("permission_revoked", "bad_weather") for c in view.LUCK_CARDS}
+    play(played, up("medium"))  # in the air: bad weather can hit it
+    flying = view.luck_offered(played.state)
+    assert flying == {c: c != "permission_revoked" for c in view.LUCK_CARDS}
     play(played, luck("red", "envelope_torn"))
     assert EN(view.luck_refusal(played.state)) == "This card has already brought bad luck"
     assert not any(view.luck_offered(played.state).values())

@@ -65,6 +65,10 @@ def test_after_a_forced_landing_the_move_is_over_on_screen(ui: Harness) -> None:
     assert screen.step_text == "Anna: end your turn"
     assert move_drawn(ui) == "dot" and accented(ui) == []
     assert not lifting(ui, "Anna")
+    # off the board (issue 31.4): the strip tells Anna to put her balloon on the
+    # start space, and her row says it is back at the start
+    assert screen.message_text.startswith("Anna: put your balloon back on the start space")
+    assert "back at the start" in ui.texts(screen.ids.players)
     ui.shots("ballonrennen-forced-landing")
 
 

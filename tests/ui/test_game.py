@@ -189,6 +189,8 @@ def score_game(ui: Harness) -> None:
     ui.shot("13-score")
     rows = [c.text for c in screen.ids.table.children][::-1]
     assert rows[:5] == ["Player", "mail", "pen.", "dist.", "score"]
+    # the mail as tokens times their worth under its word, not points (issue 31.10)
+    assert rows[5:10] == ["Kasia", "1×3", "-2", "-2", "-1"], rows
     ui.tap(ui.find("Show the results"))
     assert ui.log_types()[-1] == "score"
     assert model.session.decided

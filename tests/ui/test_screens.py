@@ -48,6 +48,7 @@ def ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     harness.app.config_path = config / "config.toml"
     yield harness
     harness.app.set_language("en")
+    harness.step(2)  # what the language changed (Settings' draft follows it) laid out
     harness.close()
     shutil.rmtree(config, ignore_errors=True)
 

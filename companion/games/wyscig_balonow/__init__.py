@@ -51,6 +51,7 @@ from companion.games.wyscig_balonow.model import (
 from companion.games.wyscig_balonow.screen import TableHelpers
 from companion.games.wyscig_balonow.setup import valid_order
 from companion.games.wyscig_balonow.summary import (
+    MAIL_POINTS,
     player_distance,
     player_score,
     ranks,
@@ -63,6 +64,7 @@ __all__ = [
     "DICE",
     "GAME_ID",
     "MAIL_IN_GAME",
+    "MAIL_POINTS",
     "OBSTACLES",
     "OBSTACLES_AT_SETUP",
     "RULES",

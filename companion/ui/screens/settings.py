@@ -60,17 +60,23 @@ class SettingsScreen(AppScreen):
         return App.get_running_app()
 
     def _language(self, *_: Any) -> None:
-        """The menu kept another language in the settings file: the draft takes it,
-        so that Save does not write the old one back."""
-        kept = self.app.settings.language
+        """The screens speak another language (the menu kept it in the settings
+        file): the draft takes it, so that Save does not write the old one back."""
+        kept = self.app.lang
         if not self.draft or self.draft.get("language") == kept:
             return
         self.draft = settings_data.with_value(dict(self.draft), ("language",), kept)
-        self.changed = self.draft != settings_data.draft_of(self.app.settings)
+        self.changed = self.draft != self._baseline()
         self.show(self.tab)
 
+    def _baseline(self) -> dict[str, Any]:
+        """The settings as the app uses them: the file's, in the language the screens
+        speak (`companion run --lang` chooses one the file may not say)."""
+        found = settings_data.draft_of(self.app.settings)
+        return settings_data.with_value(found, ("language",), self.app.lang)
+
     def prepare(self) -> None:
-        self.draft = settings_data.draft_of(self.app.settings)
+        self.draft = self._baseline()
         self.error = self.notice = None
         self.changed = False
         self.show(self.tab)
@@ -124,7 +130,7 @@ class SettingsScreen(AppScreen):
 
     def _set(self, setting: Setting, value: Any) -> None:
         self.draft = settings_data.with_value(dict(self.draft), setting.path, value)
-        self.changed = self.draft != settings_data.draft_of(self.app.settings)
+        self.changed = self.draft != self._baseline()
         self.notice = None
         self.error = self._problem()
         self.show(self.tab)

@@ -57,6 +57,10 @@ def p_text(p_value: float) -> Message:
     return S("p_equals", p=p_value)
 
 
+# A verdict's colour: too few dice to judge is neither good news nor bad.
+VERDICT_HEX = {"fair": theme.ACCENT, "biased": theme.DANGER}
+
+
 def verdict(fair: Fairness) -> Message:
     if fair.verdict == "too_few":
         return S("too_few", dice=fair.rolled, need=stats.MIN_DICE)
@@ -64,9 +68,28 @@ def verdict(fair: Fairness) -> Message:
     return S(key, chi=fair.chi_square, p=p_text(fair.p_value), limit=SIGNIFICANCE)
 
 
+Box = tuple[float, float, float, float]  # left, bottom, right, top
+
+
+def clear_of(
+    left: float, right: float, level: float, boxes: list[Box], gap: float
+) -> list[tuple[float, float]]:
+    """The stretches of a line at height `level` from `left` to `right` that pass no
+    box (a bar's count) closer than `gap`: the line stops short of each count."""
+    stops = sorted((b[0] - gap, b[2] + gap) for b in boxes if b[1] - gap <= level <= b[3] + gap)
+    found, start = [], left
+    for stop_left, stop_right in stops:
+        if stop_left > start:
+            found.append((start, stop_left))
+        start = max(start, stop_right)
+    if start < right:
+        found.append((start, right))
+    return found
+
+
 class DiceHistogram(Redrawn):
     """Bars for faces 1 to 6, the count on each, and a line where a fair die's
-    count would be."""
+    count would be, stopping short of the counts it would cross."""
 
     counts = ListProperty([0, 0, 0, 0, 0, 0])
     font_size = NumericProperty(16)
@@ -84,6 +107,7 @@ class DiceHistogram(Redrawn):
         area = self.height - 2 * caption
         slot = self.width / len(counts)
         expected = sum(counts) / len(counts)
+        counts_at: list[Box] = []
         for index, count in enumerate(counts):
             x = self.x + index * slot + slot * 0.15
             height = area * count / top
@@ -91,19 +115,21 @@ class DiceHistogram(Redrawn):
             Rectangle(pos=(x, self.y + caption), size=(slot * 0.7, height))
             self._label(str(index + 1), x + slot * 0.35, self.y + caption / 2, theme.TEXT)
             y = self.y + caption + height + caption / 2
-            self._label(str(count), x + slot * 0.35, y, theme.TEXT_DIM)
+            counts_at.append(self._label(str(count), x + slot * 0.35, y, theme.TEXT_DIM))
         if expected:
             Color(*theme.rgba(theme.WARNING))
             level = self.y + caption + area * expected / top
-            Line(points=[self.x, level, self.right, level], width=1.3, dash_length=6)
+            for left, right in clear_of(self.x, self.right, level, counts_at, self.font_size / 4):
+                Line(points=[left, level, right, level], width=1.3, dash_length=6)
 
-    def _label(self, text: str, cx: float, cy: float, colour: str) -> None:
+    def _label(self, text: str, cx: float, cy: float, colour: str) -> Box:
         label = CoreLabel(text=text, font_size=self.font_size, bold=True)
         label.refresh()
         texture = label.texture
         Color(*theme.rgba(colour))
         w, h = texture.size
         Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
+        return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
 class StatsRow(BoxLayout):
@@ -116,7 +142,7 @@ class ReaderPanel(BoxLayout):
     counts = ListProperty([])
     summary = ObjectProperty(None, allownone=True)
     verdict = ObjectProperty(None, allownone=True)
-    fair = ObjectProperty(True)
+    verdict_hex = StringProperty(theme.TEXT)  # green fair, red biased, plain too few
 
 
 class StatisticsScreen(AppScreen):
@@ -158,6 +184,6 @@ class StatisticsScreen(AppScreen):
                 counts=[fair.counts[face] for face in stats.FACES],
                 summary=S("dice_reader", dice=fair.rolled, unreadable=fair.unreadable),
                 verdict=verdict(fair),
-                fair=fair.verdict != "biased",
+                verdict_hex=VERDICT_HEX.get(fair.verdict, theme.TEXT),
             )
             box.add_widget(panel)

@@ -123,8 +123,17 @@ class BallonrennenAdapter(TableAdapter[br.State]):
 
     def reminders(self, session: Session[br.State]) -> list[Message]:
         """The rules' prompts but the step's own, the move (drawn under the wind rose)
-        and the note on the app's deck (said where the deck is chosen)."""
-        return [m for m in session.prompts() if m.key.rsplit(".", 1)[-1] not in QUIET]
+        and the note on the app's deck (said where the deck is chosen); after a forced
+        landing first where the balloon goes (the rulebook takes it off the board)."""
+        said = [m for m in session.prompts() if m.key.rsplit(".", 1)[-1] not in QUIET]
+        state = session.state
+        move = state.turn.move
+        if state.over or move is None or move.direction is None:
+            return said
+        player = state.current_player  # it flew when the card came, and is down since
+        if player.state == "waiting" and player.forced:
+            return [UB("to_start", player=player.name), *said]
+        return said
 
     def describe(self, action: ActionBase, before: br.State) -> Message:
         return words.describe(action, before)

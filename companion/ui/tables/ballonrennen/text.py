@@ -64,6 +64,7 @@ UB = Catalog(
         ),
         "move_none": "No move this turn",
         "move_forced": "Forced landing: the move is over",
+        "to_start": "{player}: put your balloon back on the start space",
         "move_goal": "At the goal",
         "move_ground": "Stays on the ground",
         "preview": "At altitude {altitude}: {direction}",
@@ -76,6 +77,9 @@ UB = Catalog(
         "s_waiting": "at the start",
         "s_flying": "flying",
         "s_landed": "landed",
+        # a forced landing: the rulebook takes the balloon off the board, and it takes
+        # off again from the start space in the player's next turn
+        "s_forced": "back at the start",
         "s_finished": "place {place}",
         "alt": "alt.",
         # the step line, and the tokens a correction puts right

@@ -131,7 +131,7 @@ def events(state: br.State) -> list[tuple[str, bool]]:
 class Balloon:
     name: str
     colour: str
-    detail: Message  # at the start, flying, landed (also forced down), place 2
+    detail: Message  # at the start, flying, landed, back at the start (forced), place 2
     current: bool
     gas: int
     sandbags: int
@@ -160,6 +160,6 @@ def balloons(summary: Mapping[str, Any], state: br.State | None = None) -> list[
 
 
 def _detail(balloon: Mapping[str, Any], forced: bool) -> Message:
-    if balloon["state"] == "waiting" and forced:  # down where it landed, not at the start
-        return UB("s_landed")
+    if balloon["state"] == "waiting" and forced:  # off the board: the players move it
+        return UB("s_forced")
     return UB(f"s_{balloon['state']}", place=balloon.get("place"))

@@ -127,11 +127,15 @@ def permissions_held(state: bb.State, colour: str) -> list[str]:
 def luck_offered(state: bb.State) -> dict[str, bool]:
     """Each luck card and whether the table offers it now: none while the rules
     refuse bad luck; "Permission revoked" only when the owner of the balloon it hits
-    holds a permission to lose."""
+    holds a permission to lose; "Bad weather" only on a balloon in the air (on a
+    landed one it does nothing: no player would play it there)."""
     target = luck_target(state)
     free = target is not None and luck_refusal(state) is None
+    flying = target is not None and state.balloon(target).altitude != "landed"
     return {
-        card: free and (card != "permission_revoked" or bool(permissions_held(state, target or "")))
+        card: free
+        and (card != "permission_revoked" or bool(permissions_held(state, target or "")))
+        and (card != "bad_weather" or flying)
         for card in LUCK_CARDS
     }
 

@@ -32,12 +32,17 @@ from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import FitLabel
 
 
+def message_label(strip: Any) -> Any:
+    """The strip's line below the step (its last label)."""
+    box = [w for w in strip.walk(restrict=True) if isinstance(w, FitLabel)]
+    return box[-1] if box else None
+
+
 def fitting(lines: list[str], strip: Any) -> list[str]:
     """The first of `lines` that the strip's message shows whole at the least font
     (one at least): a reminder is left out rather than cut off."""
     shown = lines[:1]
-    box = [w for w in strip.walk(restrict=True) if isinstance(w, FitLabel)]
-    label = box[-1] if box else None
+    label = message_label(strip)
     if label is None or label.width < 2:
         return lines
     probe = Label(font_size=label.least * App.get_running_app().scale, size=label.size)
@@ -75,8 +80,10 @@ class TableScreen(AppScreen):
         self._bound: GameModel | None = None
         self.dialogs = Dialogs(self)
         App.get_running_app().bind(lang=self._language)
-        # The strip's room decides how many reminders it shows: again when it changes.
-        self.ids.message.bind(size=lambda *_: self.show_message())
+        # The room of the line below the step decides how many reminders it shows:
+        # again when it changes. (Not the strip's size: a strip back from a refusal's
+        # height is laid out later, and its line still had the refusal's room.)
+        message_label(self.ids.message).bind(size=lambda *_: self.show_message())
 
     @property
     def app(self) -> Any:

@@ -1,6 +1,7 @@
 """The end of a Wyścig balonów game on screen: the squares from each balloon to the
 landing zone typed on the score screen (sent as the `score` action), the rules'
-summary of them as a table, and each player's score in its parts (the mail's points,
+summary of them as a table (the mail as tokens times their worth), and each player's
+score in its parts (the mail's points,
 the penalties, the distance) for the results and History. The numbers are the
 rules' (`wb.score_parts`): nothing is counted here. No Kivy."""
 
@@ -60,7 +61,14 @@ class WyscigScoring(Scoring):
             UI("score_col_total"),
         )
         rows = tuple(
-            (str(p["name"]), *(str(n) for n in _parts(p)), str(p.get("score", 0)))
+            (str(p["name"]), mail_cell(p), *(str(n) for n in _parts(p)[1:]), str(p.get("score", 0)))
             for p in summary.get("players", [])
         )
         return ScoreTable(headers, rows, widths=(88, 58, 46, 46, 52))
+
+
+def mail_cell(player: Mapping[str, Any]) -> str:
+    """The mail under its word: the tokens and what each is worth ("2×3"), not the
+    points alone, which read as tokens under that word."""
+    tokens = player.get("tokens", {}).get("mail", 0)
+    return f"{tokens}×{wb.MAIL_POINTS}" if tokens else "0"
