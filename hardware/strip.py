@@ -30,6 +30,7 @@ OFF: RGB = (0, 0, 0)
 GREEN: RGB = (0, 255, 0)
 AMBER: RGB = (255, 150, 0)
 RED: RGB = (255, 0, 0)
+WHITE: RGB = (255, 255, 255)
 LEVELS = 8  # brightness steps of a discrete LED (the hourglass's partly lit LED)
 
 
@@ -147,7 +148,7 @@ class GpioBarStrip(Strip):
 
     Each LED's level is the brightest channel of its colour times the configured
     brightness, so a draining hourglass lights the LEDs like `LEDBarGraph.value`
-    does (`[1, 1, 0.5, 0, 0]`), and blinking and dimming still work.
+    does (`[1, 1, 0.5, 0, 0]`), and flashing and dimming still work.
     """
 
     kind = "gpio-bar"

@@ -19,10 +19,14 @@ from collections.abc import Mapping, Sequence
 from companion.core.hourglass import HourglassView, Phase
 from companion.core.session import Change, Session
 from companion.play.follow import Follower
-from hardware.strip import AMBER, GREEN, LEVELS, OFF, RED, RGB, Frame, Strip
+from hardware.strip import AMBER, GREEN, LEVELS, OFF, RED, RGB, WHITE, Frame, Strip
 
 PAUSED_LEVEL = 0.25  # a paused glass keeps its picture, dimmed
-BLINK_PERIOD_S = 1.0  # time is up: red half a second, dark half a second
+# Time is up: every other LED white, the others dark, the two sets swapping every
+# TIME_UP_SWAP_S. A pattern, not a shade: a player's colour lights the whole strip
+# in one colour (a red seat's #D62828 and a red "time up" were the same on a real
+# strip), and even a white seat never leaves LEDs dark between lit ones.
+TIME_UP_SWAP_S = 0.25
 # Colour steps through the warning band (and LEVELS, the partly lit LED's brightness
 # steps): each visible change redraws the screen too, so a few steps a second keep
 # the Pi cool while the sand still drains smoothly to the eye.
@@ -85,7 +89,8 @@ def frame(
 ) -> Frame:
     """What the strip shows at `now`: the winners' animation once the game is over,
     the hourglass while one runs, otherwise the current player's colour (or dark).
-    Time up blinks red (`blink`), or stays red (the screen's picture)."""
+    Time up is every other LED white, swapping (`blink`), or standing (the screen's
+    picture)."""
     if winners:
         return winner_frame(count, now, winners)
     if view is None or view.phase is Phase.IDLE:
@@ -95,12 +100,18 @@ def frame(
 
 def hourglass_frame(count: int, now: float, view: HourglassView, *, blink: bool = True) -> Frame:
     if view.phase is Phase.EXPIRED or (view.phase is Phase.RUNNING and view.seconds_left <= 0):
-        on = not blink or (now % BLINK_PERIOD_S) < BLINK_PERIOD_S / 2
-        return (RED if on else OFF,) * count
+        return time_up_frame(count, now, blink=blink)
     sand = sand_frame(count, view.fraction_left, sand_colour(view))
     if view.phase is Phase.PAUSED:
         return tuple(scale(colour, PAUSED_LEVEL) for colour in sand)
     return sand
+
+
+def time_up_frame(count: int, now: float, *, blink: bool = True) -> Frame:
+    """Every other LED white, the others dark; with `blink` the two sets swap every
+    `TIME_UP_SWAP_S` of `now`, so the strip flashes along its length."""
+    shift = int(now // TIME_UP_SWAP_S) % 2 if blink else 0
+    return tuple(WHITE if (index + shift) % 2 == 0 else OFF for index in range(count))
 
 
 def sand_frame(count: int, fraction: float, colour: RGB) -> Frame:
@@ -148,12 +159,12 @@ def until_step(value: float, step: float, offset: float = 0.0) -> float:
 def changes_in(count: int, now: float, view: HourglassView | None) -> float | None:
     """Seconds until the hourglass's picture (`hourglass_frame`) changes by itself: the
     next brightness step of the partly lit LED, the next colour step in the warning
-    band, the next blink; None while it stands still (no glass, idle or paused)."""
+    band, the next swap of time up's LEDs; None while it stands still (no glass, idle or paused)."""
     if view is None or view.phase in (Phase.IDLE, Phase.PAUSED):
         return None
     left = view.seconds_left
     if view.phase is Phase.EXPIRED or left <= 0:
-        return until_step(-now, BLINK_PERIOD_S / 2)
+        return until_step(-now, TIME_UP_SWAP_S)
     delays = [until_step(left, view.duration / (max(count, 1) * LEVELS))]
     band = view.warning_band
     if band > 0:  # `sand_colour` rounds to the nearest step: they fall on halves
@@ -162,7 +173,7 @@ def changes_in(count: int, now: float, view: HourglassView | None) -> float | No
         delays.append(
             left - first + STEP_MARGIN_S if left > first else until_step(left, step, step / 2)
         )
-    delays.append(left + STEP_MARGIN_S)  # the end: the blinking starts
+    delays.append(left + STEP_MARGIN_S)  # the end: time up's flashing starts
     return min(delays)
 
 

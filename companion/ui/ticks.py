@@ -3,10 +3,11 @@ itself (the seconds label, with which the strip on screen steps, a warning, the
 end), never while the glass is idle, paused or out of sand. The view-model ticks,
 and plans its next tick here on Kivy's clock; Kivy's loop sleeps until then.
 
-Time up: the LED strip blinks red to call the table, the strip on screen stays red
-beside its "0 s" and "time is up". Had the screen blinked too, each redraw for
-another reason (a redo, a language switch) would have caught the red or the dark
-half by the clock's chance, and the picture would change under the players' eyes.
+Time up: the LED strip flashes (every other LED white, the two halves swapping) to
+call the table, the strip on screen shows the same pattern standing, beside its
+"0 s" and "time is up". Had the screen flashed too, each redraw for another reason
+(a redo, a language switch) would have caught one half or the other by the clock's
+chance, and the picture would change under the players' eyes.
 """
 
 from __future__ import annotations

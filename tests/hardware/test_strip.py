@@ -67,13 +67,13 @@ def test_the_gpio_bar_lights_like_ledbargraph(bar: GpioBarStrip, pwm_factory: Mo
         assert states(pwm_factory, (12, 16, 20, 21, 24)) == states(pwm_factory, bar.pins)
 
 
-def test_the_gpio_bar_blinks_dims_and_keeps_brightness(pwm_factory: MockFactory) -> None:
+def test_the_gpio_bar_flashes_dims_and_keeps_brightness(pwm_factory: MockFactory) -> None:
     with GpioBarStrip((5, 6, 13), brightness=0.5, pin_factory=pwm_factory) as dim:
         expired = HourglassView(Phase.EXPIRED, 60, 0, 10)
-        dim.show(frame(3, 0.25, view=expired))
-        assert states(pwm_factory, (5, 6, 13)) == [0.5, 0.5, 0.5]
-        dim.show(frame(3, 0.75, view=expired))
-        assert states(pwm_factory, (5, 6, 13)) == [0, 0, 0]
+        dim.show(frame(3, 0.1, view=expired))  # time up: every other LED, swapping
+        assert states(pwm_factory, (5, 6, 13)) == [0.5, 0, 0.5]
+        dim.show(frame(3, 0.35, view=expired))
+        assert states(pwm_factory, (5, 6, 13)) == [0, 0.5, 0]
         dim.show(frame(3, 0.0, view=HourglassView(Phase.PAUSED, 60, 60, 10)))
         assert states(pwm_factory, (5, 6, 13)) == [0.125, 0.125, 0.125]
 

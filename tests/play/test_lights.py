@@ -9,10 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion import games
 from companion.core.hourglass import FakeClock, Hourglass, HourglassView, Phase
 from companion.play import lights
 from companion.play.lights import StripController, frame, hex_to_rgb
-from hardware.strip import AMBER, GREEN, OFF, RED, RecordingStrip
+from companion.ui.tables import tables
+from hardware.strip import AMBER, GREEN, OFF, RED, WHITE, RecordingStrip
 from tests.tables.helpers import act, session
 
 BLUE = hex_to_rgb("#0072B2")
@@ -99,17 +101,53 @@ def test_paused_is_the_same_picture_dimmed(glass: Hourglass, clock: FakeClock) -
     assert lit(paused) == lit(running) == 5
 
 
-def test_time_up_blinks_red_on_the_injected_clock(glass: Hourglass) -> None:
+ALTERNATE = (WHITE, OFF) * 4  # every other LED white, from LED 0
+SWAPPED = (OFF, WHITE) * 4
+
+
+def test_time_up_flashes_white_and_dark_on_the_injected_clock(glass: Hourglass) -> None:
     clock = FakeClock(0.0)
     glass = Hourglass(60, clock)
     glass.start()
-    clock.advance(61)  # 61.0: the first half of a second
+    clock.advance(61)  # 61.0: the first quarter of a second
     assert glass.phase is Phase.EXPIRED
-    assert frame(8, clock(), view=glass.view()) == (RED,) * 8
-    clock.advance(0.5)
-    assert frame(8, clock(), view=glass.view()) == (OFF,) * 8
-    clock.advance(0.5)
-    assert frame(8, clock(), view=glass.view()) == (RED,) * 8
+    assert frame(8, clock(), view=glass.view()) == ALTERNATE
+    clock.advance(0.25)
+    assert frame(8, clock(), view=glass.view()) == SWAPPED
+    clock.advance(0.25)
+    assert frame(8, clock(), view=glass.view()) == ALTERNATE
+    assert frame(8, clock(), view=glass.view(), blink=False) == ALTERNATE
+    clock.advance(0.25)
+    assert frame(8, clock(), view=glass.view(), blink=False) == ALTERNATE  # it stands
+
+
+def every_players_colour() -> dict[str, tuple[int, int, int]]:
+    """Each colour any game gives a player (or a balloon), at its most players."""
+    found = {}
+    for game_id, table in tables().items():
+        names = [f"P{n}" for n in range(games.get(game_id).max_players)]
+        for name, colour in table.seat_colours(names):
+            found[f"{game_id} {name}"] = hex_to_rgb(colour)
+    return found
+
+
+@pytest.mark.parametrize("count", [2, 3, 10, 30, 60])
+def test_no_players_colour_looks_like_time_up(count: int) -> None:
+    """Time up is a pattern, not a shade (issue 31.8): a player's strip is one colour
+    on every LED (a red seat's #D62828 was red time up on a real strip); time up
+    leaves every other LED dark and swaps them, so it is no player's strip at any
+    instant, on the LEDs or on screen, whatever the player's colour (a white seat too)."""
+    colours = every_players_colour()
+    assert len(colours) >= 20
+    expired = HourglassView(Phase.EXPIRED, 60, 0, 10)
+    time_up = {frame(count, t / 8, view=expired, blink=b) for t in range(16) for b in (1, 0)}
+    for who, colour in colours.items():
+        assert colour != OFF, who
+        strip = frame(count, 0.0, view=None, player=colour)
+        assert strip not in time_up, f"{who}'s strip is time up's at {count} LEDs"
+    for picture in time_up:  # dark between lit: no one colour lights it
+        assert picture[:2] in ((WHITE, OFF), (OFF, WHITE)), picture
+    assert RED not in {c for picture in time_up for c in picture}
 
 
 def test_the_winner_animation_moves_in_the_winners_colours(clock: FakeClock) -> None:

@@ -180,23 +180,25 @@ def test_the_tables_question_waits_for_go_after_its_answer_is_undone(tmp_path: P
     table.close()
 
 
-def test_time_up_stays_red_on_screen_while_the_strip_blinks(tmp_path: Path) -> None:
-    """At 0 s the LEDs blink to call the table; the strip on screen shows time up in
-    one colour, whenever it is drawn again (issue 24.11), and plans no tick for it."""
+def test_time_up_stands_on_screen_while_the_strip_flashes(tmp_path: Path) -> None:
+    """At 0 s the LEDs flash (every other one white, swapping) to call the table; the
+    strip on screen shows time up's pattern standing, whenever it is drawn again (issue
+    24.11), and plans no tick for it."""
     clock = FakeClock()
     table = model(tmp_path, "wyscig-balonow", clock)
     table.go()
     clock.advance(31.0)
     table.tick()
     assert table.phase == "expired" and table.whole_seconds == 0
-    red = [[255, 0, 0]] * len(table.frame)
+    white, dark = [255, 255, 255], [0, 0, 0]
+    standing = [white if i % 2 == 0 else dark for i in range(len(table.frame))]
     leds = set()
     for _ in range(4):  # a redraw at any instant: a redo, a language switch, a frame
         clock.advance(0.25)
         table.tick()
-        assert list(table.frame) == red
+        assert [list(c) for c in table.frame] == standing
         leds.add(table.driver.frame[0])
-    assert leds == {(255, 0, 0), (0, 0, 0)}  # the LED strip itself blinks
+    assert leds == {(255, 255, 255), (0, 0, 0)}  # the LED strip itself flashes
     assert table.ticks.next_change_in() is None
     table.close()
 
