@@ -44,10 +44,13 @@ def test_the_roll_of_the_turn_and_go_follow_the_rules(tmp_path: Path) -> None:
     assert (go.does, go.next, WYSCIG.turn_roll(play).dice) == (Send("start_timer"), True, ())
     assert WYSCIG.turn_roll(play).refusal == UI("dice_before_glass")  # the reader waits
     act(game, "start_timer")
+    assert WYSCIG.turn_roll(play).refusal is None
     act(game, "dice", values=[6, 5, 4, 3, 2])
     go = WYSCIG.go(play)
     assert (go.does, tuple(WYSCIG.turn_roll(play).dice)) == (END_TURN, (6, 5, 4, 3, 2))
-    assert WYSCIG.turn_roll(play).refusal is None
+    assert EN(WYSCIG.turn_roll(play).refusal) == (  # one roll a turn (issue 31.2)
+        "this turn's roll is 6 5 4 3 2 already, and a die's value cannot be changed"
+    )
     assert WYSCIG.turn_started(game) and not WYSCIG.turn_expired(game)
     assert WYSCIG.question(play) is None
 

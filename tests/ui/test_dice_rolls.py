@@ -9,8 +9,10 @@ import contextlib
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from kivy.core.window import Window
 
 from companion.i18n import languages
 from companion.store import DiskFullError, Store
@@ -21,9 +23,13 @@ from tests.ui.harness import Harness, text_trouble
 pytestmark = pytest.mark.one_size
 
 
-def test_two_rolls_in_one_write_both_reach_the_game_and_are_acknowledged_after(
+def test_two_rolls_in_one_write_each_reach_the_app_and_are_acknowledged_after(
     tmp_path: Path,
 ) -> None:
+    """Both reach the app and the statistics; the game takes the first only: a second
+    roll in the same turn is refused on the table (issue 31.2: it silently replaced the
+    first, and "a die's value cannot be changed"), and acknowledged, since it was read
+    and shown."""
     ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
     try:
         ui.pass_secret()
@@ -36,12 +42,58 @@ def test_two_rolls_in_one_write_both_reach_the_game_and_are_acknowledged_after(
         wait_until(lambda: ui.devices.dice.status().rolls == 2)
         assert ui.devices.events.qsize() == 2
         assert device.acks()[acks_before:] == []  # kept in the queue, not yet taken
-        ui.wait(lambda: ui.log_types()[-2:] == ["dice", "dice"])
-        assert ui.app.model.dice == [6, 6, 5, 5, 4]  # the later roll stands
-        ui.wait(lambda: device.acks()[acks_before:] == [71, 72])
+        ui.wait(lambda: device.acks()[acks_before:] == [71, 72], "both ACKs")
+        ui.step(2)
+        assert ui.log_types().count("dice") == 1
+        assert ui.app.model.dice == [1, 2, 3, 4, 5]  # the first roll stands
+        assert ui.screen.message_text == (
+            "Roll 6 6 5 5 4 not taken: this turn's roll is 1 2 3 4 5 already, "
+            "and a die's value cannot be changed"
+        ), ui.screen.message_text
+        assert [d.value for d in ui.screen.ids.dice.ids.faces.children[::-1]] == [1, 2, 3, 4, 5]
         assert ui.store.rolls.by_reader()["sim-dice"][-2:] == [[1, 2, 3, 4, 5], [6, 6, 5, 5, 4]]
+        ui.shots("31-dice-second-roll")
     finally:
         ui.close()
+
+
+def test_a_second_roll_typed_on_the_screen_asks_keep_or_replace(tmp_path: Path) -> None:
+    """Typed in the dice dialog, a second roll of the turn asks first: kept, nothing is
+    recorded; replaced, it is the turn's roll (and an undo brings back the first)."""
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    try:
+        ui.pass_secret()
+        screen = ui.screen
+        ui.tap(screen.ids.go)
+        for roll, answer in (([6, 2, 2, 4, 3], None), ([4, 6, 3, 1, 1], "Keep the first roll")):
+            screen.open_dice()
+            dialog = dice_dialog()
+            for value in roll:
+                ui.tap(dialog.ids.faces.children[::-1][value - 1])
+            if answer is None:
+                continue
+            ui.find(
+                "This turn's roll is 6 2 2 4 3 already.\nKeep it, or replace it with 4 6 3 1 1?"
+            )
+            ui.shots("31-dice-keep-or-replace")
+            ui.tap(ui.find(answer))
+        assert ui.log_types().count("dice") == 1 and ui.app.model.dice == [6, 2, 2, 4, 3]
+        assert dialog.parent is None  # kept: the dialog closed, nothing sent
+        screen.open_dice()
+        dialog = dice_dialog()
+        for value in [4, 6, 3, 1, 1]:
+            ui.tap(dialog.ids.faces.children[::-1][value - 1])
+        ui.tap(ui.find("Replace"))
+        assert ui.log_types().count("dice") == 2 and ui.app.model.dice == [4, 6, 3, 1, 1]
+        assert dialog.parent is None
+        ui.key("u")
+        assert ui.app.model.dice == [6, 2, 2, 4, 3]
+    finally:
+        ui.close()
+
+
+def dice_dialog() -> Any:
+    return next(w for w in Window.children if "entered" in getattr(w, "ids", {}))
 
 
 def test_rolls_the_app_could_not_take_are_said_and_not_acknowledged(tmp_path: Path) -> None:

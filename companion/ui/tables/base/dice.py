@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.ui.strings import UI
 from companion.ui.tables.base.dialogs import TableDialog
-from companion.ui.widgets import DieFace
+from companion.ui.widgets import AskView, DieFace
 
 if TYPE_CHECKING:
     from companion.ui.tables.base.screen import TableScreen
@@ -80,6 +81,25 @@ class DiceDialog(TableDialog):
         self._show()
         if 0 in self.slots:
             return
+        first = list(self.screen.model.dice)
+        if first:
+            self._ask_again(first)
+            return
+        self.record()
+
+    def _ask_again(self, first: list[int]) -> None:
+        """This turn has its roll already: a second one never replaces it silently.
+        Kept, nothing is recorded; replaced, the new roll is (an undo brings back
+        the first). Keeping is the rulebook's way (a die's value is not changed): the
+        accented answer."""
+        values, new = (" ".join(map(str, dice)) for dice in (first, self.slots))
+        AskView(
+            UI("dice_again", values=values, new=new),
+            [(UI("dice_replace"), self.record), (UI("dice_keep"), self.dismiss)],
+        ).open()
+
+    def record(self) -> None:
+        """The dice entered, sent as the turn's roll."""
         adapter = self.screen.model.adapter
         refused = self.screen.dialogs.attempt(adapter.dice_action, values=list(self.slots))
         if refused is None:

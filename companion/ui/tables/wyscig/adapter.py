@@ -134,6 +134,13 @@ class WyscigAdapter(TableAdapter[wb.State]):
             return TurnRoll(dice, UI("dice_before_glass") if timed else UI("dice_before_go"))
         if state.turn.timer_expired or play.timer.ran_out():
             return TurnRoll(dice, UI("dice_time_up"))
+        if dice:
+            # One roll a turn: "the value of a die cannot be changed". The reader's
+            # second roll is refused on the table, never taken silently over the first;
+            # it is still acknowledged (`Rolled.kept`): it was read and shown, and a
+            # resend would be refused the same way. A roll typed again on the screen
+            # asks first (the dice dialog): a player may be putting a mistake right.
+            return TurnRoll(dice, W("dice_once", values=" ".join(map(str, dice))))
         return TurnRoll(dice)
 
     # -- corrections and words ---------------------------------------------------------

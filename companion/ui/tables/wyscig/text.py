@@ -24,6 +24,7 @@ W = Catalog(
         "go_score": "Count the score",
         "go_order": "Tap the order first",
         "go_unplaced": "Dice not placed?",
+        "dice_once": "this turn's roll is {values} already, and a die's value cannot be changed",
         "penalty_one": "+1 penalty",
         "mail_one": "+1 mail",
         "landed": "Balloon landed",
