@@ -23,6 +23,7 @@ from companion.play.devices import Devices
 from companion.store import Store
 from companion.ui.app import CompanionApp
 from companion.ui.fit import problem
+from companion.ui.fresh import SETTLE_S, FreshTouches
 from tests.english_words import english_words
 from tests.waiting import wait_until
 
@@ -67,6 +68,15 @@ def drawn_text_trouble(widget: Any) -> list[str]:
         return []
     troubles: list[str] = check(MIN_FONT_PX * App.get_running_app().scale - 0.01)
     return [f"{type(widget).__name__}: {t}" for t in troubles]
+
+
+def opened_at(widget: Any) -> float:
+    """When the view `widget` is on appeared (a dialog, a screen): a touch that began
+    before it, or in its first half second, is not the view's (companion.ui.fresh)."""
+    found = widget
+    while found is not None and not isinstance(found, FreshTouches):
+        found = found.parent
+    return float(found.shown_at) if found is not None else 0.0
 
 
 class Harness:
@@ -119,11 +129,20 @@ class Harness:
         wait_until(condition, what, 60, between=frame)
 
     # -- input ---------------------------------------------------------------------
+    def settle(self, widget: Any) -> None:
+        """Wait, as a player looks before tapping, until the view `widget` is on takes
+        taps: none in its first half second (companion.ui.fresh)."""
+        moment = opened_at(widget) + SETTLE_S + 0.01
+        if time.time() < moment:
+            self.wait(lambda: time.time() >= moment, "the view open for half a second")
+
     def tap(self, widget: Any) -> None:
         """A tap of TAP_S by the touch's own times (as an input provider stamps them),
-        however long the frames in between take on a loaded machine."""
+        however long the frames in between take on a loaded machine, once the view it
+        is on takes taps."""
         self.step(1)  # a widget just built is laid out at the next frame
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
+        self.settle(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -134,6 +153,7 @@ class Harness:
         self.check_texts()
 
     def press(self, widget: Any) -> UnitTestTouch:
+        self.settle(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from kivy.tests.common import UnitTestTouch
 from kivy.uix.modalview import ModalView
 
 import companion.ui
-from companion.ui.fresh import FreshTouches
+from companion.ui.fresh import SETTLE_S, FreshTouches
 from companion.ui.screen import AppScreen
 from tests.ui.harness import TAP_S, Harness
 
@@ -138,3 +139,97 @@ def all_subclasses(cls: type) -> set[type]:
     for sub in cls.__subclasses__():
         found |= {sub} | all_subclasses(sub)
     return found
+
+
+# -- nothing opens by itself over a view in use; none takes a tap in its first half second
+# (issue 31.1) --------------------------------------------------------------------------
+
+
+def touch_at(widget: Any, start: float) -> UnitTestTouch:
+    """A touch the input provider read at `start` (by `time.time()`), aimed at `widget`."""
+    x, y = place(widget)
+    touch = UnitTestTouch(x, y)
+    touch.time_start = touch.time_update = start
+    return touch
+
+
+def test_the_time_up_question_waits_for_the_dice_dialog_in_use(tmp_path: Path) -> None:
+    """The issue's case: Wyścig, the dice dialog open, the hourglass runs out. The
+    question "how many dice were not placed" does not open over the dialog, and a tap
+    aimed at die face 4, 0.32 s later, lands on the die face (it answered "3" under it,
+    three penalty tokens); once the dialog closes, the question opens."""
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    try:
+        ui.pass_secret()
+        screen = ui.screen
+        ui.key("space")  # the hourglass turned
+        ui.tap(screen.ids.dice.ids.faces.children[0])  # the dice dialog, asked for
+        dialog = dice_dialog(ui)
+        four = dialog.ids.faces.children[::-1][3]
+        log = ui.log_types()
+        ui.advance(31)  # the sand runs out while the dialog is in use
+        ended = time.time()
+        assert ui.app.model.question == "unplaced" and screen.phase == "expired"
+        assert screen._unplaced.parent is None, "the question opened over the dice dialog"
+        assert [w for w in Window.children if isinstance(w, ModalView)] == [dialog]
+        ui.shot("31-time-up-waits-for-the-dice")
+        touch = touch_at(four, max(ended + 0.32, dialog.shown_at + SETTLE_S + 0.01))
+        ui.wait(lambda: time.time() > touch.time_start, "the tap's moment")
+        touch.touch_down()
+        ui.step(1)
+        lifted(ui, touch)
+        assert list(dialog.slots) == [4, 0, 0, 0, 0]  # the die face took it
+        assert ui.log_types() == log and screen._unplaced.parent is None
+        ui.tap(dialog.ids.cancel)
+        ui.step(2)
+        assert dialog.parent is None and screen._unplaced.parent is not None  # now it opens
+        ui.shot("31-time-up-question-after-the-dice")
+        # The question is new: a tap in its first half second is not its answer.
+        three = ui.find("3", screen._unplaced)
+        touch = touch_at(three, screen._unplaced.shown_at + 0.3)
+        ui.wait(lambda: time.time() > touch.time_start, "the tap's moment")
+        touch.touch_down()
+        ui.step(1)
+        lifted(ui, touch)
+        assert ui.log_types() == log and screen._unplaced.parent is not None
+        ui.tap(ui.find("1", screen._unplaced))  # looked at, then answered
+        assert ui.log_types() == [*log, "timer_expired"]
+        assert ui.app.model.session.state.players[1].penalty == 1
+    finally:
+        ui.close()
+
+
+@pytest.mark.parametrize("after_s", [0.05, 0.3, 0.45])
+def test_no_view_takes_a_tap_in_its_first_half_second(tmp_path: Path, after_s: float) -> None:
+    """A dialog (the dice) and a screen (History) opened: a tap that began `after_s`
+    later does nothing in it; one that begins once it has been open half a second does."""
+    ui = Harness(tmp_path, new_game=("wyscig-balonow", ["Ola", "Jan"]))
+    try:
+        ui.pass_secret()
+        screen = ui.screen
+        screen.open_dice()
+        ui.step(2)
+        dialog = dice_dialog(ui)
+        five = dialog.ids.faces.children[::-1][4]
+        touch = touch_at(five, dialog.shown_at + after_s)
+        ui.wait(lambda: time.time() > touch.time_start, "the tap's moment")
+        touch.touch_down()
+        ui.step(1)
+        lifted(ui, touch)
+        assert list(dialog.slots) == [0] * 5
+        ui.tap(five)  # half a second on: the dialog's
+        assert list(dialog.slots) == [5, 0, 0, 0, 0]
+        ui.tap(dialog.ids.cancel)
+        ui.app.show("history")
+        ui.step(2)
+        home = back_home(ui)
+        touch = touch_at(home, ui.screen.shown_at + after_s)
+        ui.wait(lambda: time.time() > touch.time_start, "the tap's moment")
+        touch.touch_down()
+        ui.step(1)
+        lifted(ui, touch)
+        assert ui.app.manager.current == "history"
+        ui.tap(back_home(ui))
+        assert ui.app.manager.current != "history"
+    finally:
+        ui.close()

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from kivy.tests.common import UnitTestTouch
 
-from companion.ui.fresh import FreshTouches
+from companion.ui.fresh import SETTLE_S
 from companion.ui.tables.wyscig.widgets import PlayerRow
 from companion.ui.widgets import HoldTap
-from tests.ui.harness import Harness
+from tests.ui.harness import Harness, opened_at
 from tests.ui.test_corrections import count, open_game, open_row
 from tests.ui.test_unfinished import stored_game
 
@@ -32,6 +32,7 @@ def late_tap(ui: Harness, widget: Any, hold_s: float) -> None:
     """A 100 ms tap whose release is read on time but handled late: frames run (and
     with them the hold's timer) until the hold's time has long passed, then the frame
     that handles the release."""
+    ui.settle(widget)
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -41,20 +42,14 @@ def late_tap(ui: Harness, widget: Any, hold_s: float) -> None:
     ui.step(2)
 
 
-def opened_at(widget: Any) -> float:
-    """When the view `widget` is on appeared: a touch that began before it is not the
-    view's (companion.ui.fresh)."""
-    found = widget
-    while found is not None and not isinstance(found, FreshTouches):
-        found = found.parent
-    return float(found.shown_at) if found is not None else 0.0
-
-
 def late_hold(ui: Harness, widget: Any, held_s: float) -> None:
     """A press held `held_s` by its own times, whose press and release reach the
     widget in one late frame (a threaded touch provider on the Pi queues both). The
     finger went down on the view: it had been open for `held_s` by then."""
-    ui.wait(lambda: time.time() - held_s > opened_at(widget) + 0.05, "the view open long enough")
+    ui.wait(
+        lambda: time.time() - held_s > opened_at(widget) + SETTLE_S + 0.05,
+        "the view open long enough",
+    )
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     now = time.time()

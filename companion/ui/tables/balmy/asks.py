@@ -103,7 +103,9 @@ class Asks:
         model = screen.model
         if model is None or model.question != ADVANTAGE or not screen.showing:
             return
-        if self._open is None or self._open.parent is None:
+        if (self._open is None or self._open.parent is None) and screen.dialogs.free_for(
+            self.follow
+        ):
             self.advantage()
 
     def advantage(self) -> None:

@@ -7,6 +7,10 @@
   for 1 and a hold for 5, each step an `adjust` the rules check
 (the dice dialog is in `dice.py`).
 
+Nothing that opens by itself (a question when the sand ran out, the round's order)
+opens over a view a player is using (the dice dialog, the menu): `Dialogs.free_for`
+holds it until that view closes (issue 31.1).
+
 A dialog covers the message strip, so the answer to a press made while it is open
 (a rule's refusal, GO at the wrong moment) is shown in the dialog itself, in its
 `error` line. A button that discards what was entered (Cancel, Clear) sits in the
@@ -20,8 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.modalview import ModalView
 
 from companion.ui.tables.base.adapter import Correction
 from companion.ui.tables.base.corrections import Deed
@@ -267,6 +274,30 @@ class Dialogs:
         self._reopen: Callable[[], None] | None = None  # builds the questions again
         self._confirm: ConfirmDialog | None = None
         self._correction: CorrectionDialog | None = None
+        self._waiting: list[Callable[[], object]] = []  # openers held by `free_for`
+        self._watched: list[ModalView] = []  # the views in use they wait for
+
+    def free_for(self, opener: Callable[[], object]) -> bool:
+        """Whether a view that opens by itself may open now: True when no view is open
+        over the window. Otherwise False, and `opener` is called again once the view
+        in use has closed (it asks again then: another may have opened meanwhile)."""
+        busy = next((w for w in Window.children if isinstance(w, ModalView)), None)
+        if busy is None:
+            return True
+        if opener not in self._waiting:
+            self._waiting.append(opener)
+        if busy not in self._watched:
+            self._watched.append(busy)
+            busy.fbind("parent", self._view_left)
+        return False
+
+    def _view_left(self, view: ModalView, parent: Any) -> None:
+        if parent is not None:
+            return
+        view.funbind("parent", self._view_left)
+        self._watched.remove(view)
+        waiting, self._waiting = self._waiting, []
+        Clock.schedule_once(lambda _dt: [opener() for opener in waiting], 0)
 
     def attempt(self, kind: str, /, **fields: Any) -> str | None:
         """Send an action from a dialog: None when done, else the rule's sentence (for
@@ -345,5 +376,6 @@ class Dialogs:
         self._correction.show(subject)
 
     def close(self) -> None:
+        self._waiting.clear()  # the table is left: nothing opens by itself on it
         for view in self._kept:
             view.dismiss()

@@ -95,7 +95,7 @@ class WyscigScreen(TableScreen):
         if model is None or self._unplaced is None:
             return
         if model.question == UNPLACED.id:
-            if self._unplaced.parent is None and self.showing:
+            if self._unplaced.parent is None and self.showing and self.dialogs.free_for(self._ask):
                 self._unplaced.open()
             return
         self._unplaced.dismiss()
@@ -105,7 +105,7 @@ class WyscigScreen(TableScreen):
     def _open_order(self) -> None:
         if self._order is None:
             self._order = self.dialogs.keep(OrderDialog(self))
-        if self._order.parent is None:
+        if self._order.parent is None and self.dialogs.free_for(self._ask):
             self._order.prepare(self.model)
             self._order.open()
 
