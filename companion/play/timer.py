@@ -119,9 +119,11 @@ class TurnTimer:
         self.records = GlassRecords(memory, clock)
         self._timed = self._timed_now()
         self._started = adapter.turn_started(session)  # the rules' glass of this turn
-        # Which run of the glass this is: one more at each start and each restore, so
-        # that what a run's end asked for is asked once (`run`), not again after an undo.
+        # Which run of the glass this is: a new number at each start and each restore,
+        # and a turn brought back by an undo its own run's again, so that what a run's
+        # end asked for is asked once (`run`), not again after an undo.
         self.run = 0
+        self._runs = 0  # the runs numbered so far
         self.turns = TurnsPutAway()
         with self._changing():
             if self.glass is not None:
@@ -185,7 +187,8 @@ class TurnTimer:
         with self._changing():
             self._glass_turn = self.app_turn()
             self.glass.start()
-            self.run += 1
+            self._runs += 1  # a number no run had: a turn an undo brings back
+            self.run = self._runs  # gets its own again (`_sync`)
             self._save()
 
     def toggle_pause(self) -> bool:
@@ -247,7 +250,8 @@ class TurnTimer:
                 self.turns.forget_from(len(session) - 1)  # the undone ones are gone now
             if change != "undo" and started and self.timed and self.glass is not None:
                 self.glass.start()
-                self.run += 1
+                self._runs += 1  # a number no run had: a turn an undo brings back
+                self.run = self._runs  # gets its own again (`_sync`)
                 self.turns.start = len(session) - 1
                 self._save()
             else:
@@ -284,6 +288,8 @@ class TurnTimer:
             glass.reset(self._turn_sand())  # the turn brought back: its own sand
             # Its own record, even with no sand left (a time-up undone stands).
             saved = self.turns.find(len(self.session))
+            if saved is not None:  # the same run of its glass: a time-up undone stands
+                self.run = int(saved.get("run", self.run))
             if saved is None:
                 saved = self.records.saved()
                 if not saved.get("seconds_left"):
@@ -328,7 +334,8 @@ class TurnTimer:
         if glass.phase is not Phase.IDLE:
             self._save()
             left, phase = glass.seconds_left(), str(glass.phase)
-            self.turns.put_away({"seconds_left": left, "phase": phase, "sand": glass.sand})
+            record = {"seconds_left": left, "phase": phase, "sand": glass.sand, "run": self.run}
+            self.turns.put_away(record)
         glass.reset(self._turn_sand())
 
     def _turn_sand(self) -> float | None:
@@ -356,7 +363,8 @@ class TurnTimer:
             saved = self.records.saved_seconds()
             glass.restore_paused(glass.sand if saved is None else saved)
         if glass.phase is not Phase.IDLE:
-            self.run += 1
+            self._runs += 1  # a number no run had: a turn an undo brings back
+            self.run = self._runs  # gets its own again (`_sync`)
             log.info("the hourglass is back, paused, with %.2f s left", glass.seconds_left())
             self._save()  # the store says so too: a second stop finds the same sand
 

@@ -29,7 +29,7 @@ class GoButton:
         self._asked = ""  # the question waiting as of the last look, asked or not
         self._waits = False  # an undone answer: its question comes back on GO
         self._aside = ""  # the question closed unanswered: it comes back on GO
-        self._expiry_run: int | None = None  # the glass's run whose end was recorded
+        self._expired: set[int] = set()  # the glass's runs whose end was recorded
 
     def now(self) -> Go:
         """What GO means now: resume a paused glass, the table's waiting question, or
@@ -108,12 +108,12 @@ class GoButton:
         sent once a run of the glass, so that an undo of it stands."""
         model = self.model
         run = model.timer.run
-        if run == self._expiry_run:
+        if run in self._expired:
             return
         send = model.adapter.expired(model.play)
         if send is None:
             return
-        self._expiry_run = run
+        self._expired.add(run)
         self.send(send)
 
     # -- the table's questions ----------------------------------------------------------

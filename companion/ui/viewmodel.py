@@ -44,7 +44,7 @@ from companion.ui.gobutton import GoButton
 from companion.ui.strings import UI, said
 from companion.ui.tables import adapter as table_of
 from companion.ui.tables.base.adapter import TableAdapter
-from companion.ui.tables.base.go import Go
+from companion.ui.tables.base.go import Go, Send
 from companion.ui.ticks import ScreenTicks
 from hardware.buzzer import BuzzerController
 from hardware.strip import Strip
@@ -168,13 +168,19 @@ class GameModel(EventDispatcher, Generic[S]):
 
     # -- actions ---------------------------------------------------------------------
     def act(self, kind: str, /, **fields: Any) -> bool:
-        """Send one action to the rules; False (and a sentence on screen) if refused."""
+        """Send one action to the rules; False (and a sentence on screen) if refused.
+        What GO would do next the table may do by itself at once (`Go.at_once`: a
+        chess clock's next bank), when this action brought it."""
+        was = self.adapter.go(self.play).does
         try:
             action = self.rules.parse_action({"type": kind, "at": now(), **fields})
             self.session.apply(action)
         except CompanionError as error:
             self.error = error.message
             return False
+        go = self.adapter.go(self.play)
+        if go.at_once and isinstance(go.does, Send) and go.does != was:
+            self.act(go.does.type, **go.does.fields)
         return True
 
     def go(self) -> str:

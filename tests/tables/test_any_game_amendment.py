@@ -85,7 +85,9 @@ def test_a_game_played_before_with_them_gives_back_what_the_screen_offers() -> N
         "categories": [{"id": "roads", "name": "Roads"}],
     }
     options, app_options = chosen(OPTIONS, recalled(OPTIONS, stored))
-    assert (options["clock"], options["bank_seconds"], app_options) == ("bank", 300, {})
+    # The chess clock's start is the app's (issue 31.9), never the game file's.
+    assert (options["clock"], options["bank_seconds"]) == ("bank", 300)
+    assert app_options == {"bank_start": "at_once"} and "bank_start" not in options
     assert "increment_seconds" not in options and "categories" not in options
     ag.RULES.parse_options(options, [PlayerSpec(name="Ola"), PlayerSpec(name="Jan")])
 

@@ -351,19 +351,22 @@ class Player:
     def round_trip(
         self, before: dict[str, object], after: dict[str, object], count: int, *, tick: bool
     ) -> None:
-        """`count` actions were recorded: one, or with it the time-up the table
-        records at once (a turn started with no time left in its bank)."""
+        """`count` actions were recorded: one, or with it what the table records at
+        once (a chess clock's next bank started, undone with the end of the turn in
+        one undo; the time-up of a turn started with no time left in its bank)."""
         model = self.model
         if count == 0:  # nothing recorded (this table records nothing at a time-up)
             return
+        start = len(model.session) - count
         for step, expected in (("undo", before), ("redo", after), ("undo again", before)):
-            for _ in range(count):
+            goal = start + count if step == "redo" else start
+            while len(model.session) != goal:
                 assert model.undo() if step != "redo" else model.redo()
             found = differences(expected, shown(model, tick=tick))
             if found:
                 raise AssertionError(pformat({step: found, "after": self.trace[-12:]}))
         if self.pick([True, True, False]):  # else the players play on from the undo
-            for _ in range(count):
+            while len(model.session) != start + count:
                 assert model.redo()
         self.checked += 1
 

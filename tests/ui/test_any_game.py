@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.ui.screens import bgstats
-from hardware.strip import OFF, RED
+from companion.ui.tables.any_game.text import clock as clock_text
+from hardware.strip import OFF, WHITE
 from tests.ui.any_game_steps import (
     add_counters,
     counts,
@@ -68,10 +69,12 @@ def test_most_points_with_a_time_bank_on_the_strip_and_the_buzzer(ui: Harness) -
     ui.tap(ui.find("Done", sheet()))
     ui.tap(ui.find("time bank", ui.screen.ids.options))
     assert "20 min" in ui.texts(ui.screen.ids.options)
+    pick(ui, ui.find("Next: at once", ui.screen.ids.options), "with GO")  # each clock by GO
     add_counters(ui, ("Meeples", 7), ("VP", 0))
     ui.tap(ui.find("Start"))
     assert ui.app.root.current == "any_game"
     model, screen = ui.app.model, ui.screen
+    assert model.play.app_options == {"bank_start": "go"}  # the app's, not the file's
     assert model.session.setup.options == {
         "title": "Carcassonne",
         "bgg_id": 822,
@@ -121,7 +124,8 @@ def test_most_points_with_a_time_bank_on_the_strip_and_the_buzzer(ui: Harness) -
     assert (jan["bank"], jan["out_of_time"]) == (0, True)
     assert row_of(ui, "Jan").late and row_of(ui, "Jan").time == "0:00"
     frames = list(strip.frames)[-40:]
-    assert any(f == (RED,) * len(f) for f in frames) and any(lit(f) == 0 for f in frames)
+    time_up = tuple((WHITE, OFF)[i % 2] for i in range(len(frames[-1])))
+    assert time_up in frames and time_up[::-1] in frames  # flashing white, not red
     assert screen.go_ready and screen.go_text == "End the turn"
     ui.shots("any-game-time-up")
     go(ui)
@@ -156,6 +160,56 @@ def test_most_points_with_a_time_bank_on_the_strip_and_the_buzzer(ui: Harness) -
     ui.shots("any-game-results")
     ui.key("u")  # no tap ends a game for good: back to the table
     assert ui.app.root.current == "any_game" and not summary(ui)["over"]
+
+
+@pytest.mark.one_size
+def test_a_time_bank_is_a_chess_clock(ui: Harness) -> None:
+    """When a turn ends, the next player's bank runs at once (issue 31.9): by GO, by a
+    pass, by the current player put out. An undo takes back the clock the table
+    started (the turn then waits for GO), the next the end of the turn. (Each clock
+    started with GO instead: the game above.)"""
+    new_game(ui, ("Ola", "Jan", "Ewa"), "Chess")
+    ui.tap(ui.find("time bank", ui.screen.ids.options))
+    ui.find("Next: at once", ui.screen.ids.options)  # the chess clock: the default
+    ui.shots("any-game-new-game-bank")
+    ui.tap(ui.find("Start"))
+    model, screen = ui.app.model, ui.screen
+    assert "bank_start" not in model.session.setup.options  # not in the game file
+    stored = ui.store.session_row(model.session_id).extra["app_options"]
+    assert stored == {"bank_start": "at_once"}
+    assert screen.go_text == "Start the clock"  # the first clock starts with GO
+    go(ui)
+    ui.advance(29)
+    go(ui)  # Ola's turn ends: Jan's clock runs at once
+    assert ui.log_types() == ["start_timer", "end_turn", "start_timer"]
+    assert (screen.current_name, screen.phase) == ("Jan", "running")
+    ui.advance(10)  # and the second the key took (the lock-out)
+    assert row_of(ui, "Jan").time == "19:49"
+    assert row_of(ui, "Ola").time == clock_text(1200 - model.session.log[1].seconds)
+    ui.shots("any-game-chess-clock")
+    ui.key("u")  # the clock the table started by itself: Jan's turn waits for GO
+    assert ui.log_types() == ["start_timer", "end_turn"] and screen.phase == "idle"
+    assert (screen.current_name, screen.go_text) == ("Jan", "Start the clock")
+    ui.tap(screen.ids.reverse)  # another action meanwhile starts no clock
+    assert ui.log_types()[-1] == "reverse" and screen.phase == "idle"
+    ui.key("u")
+    ui.key("u")  # and the end of Ola's turn: her clock runs on as it was
+    assert ui.log_types() == ["start_timer"] and screen.current_name == "Ola"
+    assert screen.phase == "running"
+    go(ui)  # ended again: Jan's clock runs at once
+    assert ui.log_types() == ["start_timer", "end_turn", "start_timer"]
+    assert (screen.current_name, screen.phase) == ("Jan", "running")
+    view = player_dialog(ui, "Ola")  # Jan passes the turn back to Ola: hers runs
+    ui.tap(ui.find("Pass the turn to Ola", view))
+    assert ui.log_types()[-2:] == ["pass_to", "start_timer"]
+    assert (screen.current_name, screen.phase) == ("Ola", "running")
+    view = player_dialog(ui, "Ola")  # the current player out: the next one's runs
+    ui.tap(ui.find("Out of the game", view))
+    assert ui.log_types()[-2:] == ["eliminate", "start_timer"]
+    assert (screen.current_name, screen.phase) == ("Jan", "running")
+    view = player_dialog(ui, "Ewa")  # another player out: the running clock runs on
+    ui.tap(ui.find("Out of the game", view))
+    assert ui.log_types()[-1] == "eliminate" and screen.current_name == "Jan"
 
 
 def test_fewest_points_with_an_hourglass_and_a_player_out(ui: Harness) -> None:

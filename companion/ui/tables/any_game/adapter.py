@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from companion.play.table import GameInPlay
 
 BGG_MOST = 9_999_999
+BANK_START, AT_ONCE, WITH_GO = "bank_start", "at_once", "go"  # the app option and its values
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 OPTIONS = (
@@ -82,6 +83,20 @@ OPTIONS = (
         maximum=ag.BANK_SECONDS[1],
         when=("clock", ("bank",)),
         slot="clock",
+    ),
+    # A chess clock: the next player's bank runs as soon as a turn ends, unless the
+    # group starts each turn's clock with GO. The app's choice, not the game file's:
+    # the file's options are a contract (spec/game-file.md) that has no such option,
+    # so it is kept with the session (`extra["app_options"]`).
+    OptionField(
+        BANK_START,
+        key("o_bank_start"),
+        "pick",
+        AT_ONCE,
+        ((AT_ONCE, key("bank_at_once")), (WITH_GO, key("bank_with_go"))),
+        inline=True,
+        app_only=True,
+        when=("clock", ("bank",)),
     ),
     OptionField(
         "scoring",
@@ -130,8 +145,18 @@ class AnyGameAdapter(TableAdapter[ag.State]):
             return Go(UI("go_end"), END_TURN)
         if not state.turn.timer_started:
             start = UI("go_start") if state.options.clock == "turn" else UA("go_start_bank")
-            return Go(start, Send("start_timer"), next=True)
+            return Go(start, Send("start_timer"), next=True, at_once=self.chess_clock(play))
         return Go(UI("go_end"), self.turn_end(play), next=state.turn.timer_expired)
+
+    @staticmethod
+    def chess_clock(play: GameInPlay[ag.State]) -> bool:
+        """A time bank is a chess clock: once a turn was handed on (ended, passed, its
+        player out), the next player's bank runs at once, unless the group chose to
+        start each with GO. The first turn's clock starts with GO."""
+        state = play.session.state
+        if state.options.clock != "bank" or play.app_options.get(BANK_START) == WITH_GO:
+            return False
+        return state.turns_ended > 0 or any(p.out is not None for p in state.players)
 
     def turn_end(self, play: GameInPlay[ag.State]) -> Send:
         """The end of this turn now: with a bank, the seconds it took (pauses not

@@ -80,11 +80,14 @@ Does = Send | Ask | Refuse | Simple
 @dataclass(frozen=True)
 class Go:
     """GO now: its words, whether it is what the table does next (it wears the
-    accent), and what a press does."""
+    accent), and what a press does. `at_once`: the table does it by itself, right
+    after the action that brought it (a chess clock's next bank starts as the turn
+    before ends); an undo takes it back as any action, and GO does it again."""
 
     label: Message
     does: Does
     next: bool = False
+    at_once: bool = False
 
     @property
     def name(self) -> str:
