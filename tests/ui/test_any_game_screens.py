@@ -189,8 +189,9 @@ def test_a_score_sheet_and_a_delayed_bank_that_came_in_a_file(ui: Harness) -> No
     ui.advance(10)
     assert (screen.seconds_text, row_of(ui, "Ola").time) == ("4:51", "4:51")
     ui.shots("any-game-bank-delay")
-    go(ui)
-    used = ui.app.model.session.log[-1].to_json()["seconds"]
+    go(ui)  # Ola's turn ends, and Jan's clock runs at once (a chess clock, issue 31.9)
+    assert ui.log_types()[-2:] == ["end_turn", "start_timer"] and screen.phase == "running"
+    used = ui.app.model.session.log[-2].to_json()["seconds"]
     assert 15 <= used <= 16
     assert row_of(ui, "Ola").time == clock(300 - (used - 5) + 10)
     assert row_of(ui, "Jan").time == "5:00" and screen.seconds_text == "5:05"
