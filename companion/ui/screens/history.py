@@ -107,7 +107,7 @@ class HistoryScreen(AppScreen):
             scores=history_data.score_parts(entry),
             winner=S("abandoned")
             if entry.abandoned
-            else (history_data.winner_message(entry.winners) if entry.winners else None),
+            else (history_data.winner_message(entry.winners) if entry.winners else entry.outcome),
             abandoned=entry.abandoned,
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
@@ -133,7 +133,8 @@ class HistoryScreen(AppScreen):
         view.log_count = len(lines)
         view.abandoned = row.abandoned is not None and row.finished is None
         self._fill_log(view, lines)
-        self._fill_results(view, row.game, row.summary or {})
+        standing = history_data.standing(store, session_id) if problem is None else {}
+        self._fill_results(view, row.game, row.summary or {}, standing)
         self.session_id = session_id
         self._show(view)
 
@@ -142,11 +143,14 @@ class HistoryScreen(AppScreen):
         for line in lines:
             box.add_widget(LogLine(line=line))
 
-    def _fill_results(self, view: HistoryGame, game: str, summary: dict[str, Any]) -> None:
-        players = sorted(
-            summary.get("players", []),
-            key=lambda p: (p.get("rank") is None, p.get("rank") or 0, p["name"]),
-        )
+    def _fill_results(
+        self,
+        view: HistoryGame,
+        game: str,
+        summary: dict[str, Any],
+        standing: dict[str, tuple[Message, ...]],
+    ) -> None:
+        players = results_data.by_rank(summary.get("players", []))
         names = [p["name"] for p in summary.get("players", [])]
         colours = dict(zip(names, seat_colours(game, names), strict=True))
         shown = 1.0 if adapter(game).seats_coloured else 0.0  # no colour of their own: none
@@ -161,6 +165,7 @@ class HistoryScreen(AppScreen):
                 score="" if player.get("score") is None else str(player["score"]),
                 swatch=theme.rgba(colours.get(player["name"], theme.TEXT), shown),
                 winner=player["name"] in winners,
+                detail=results_data.detail(self.app.tr, (), standing.get(player["name"], ())),
             )
             row.size_hint_y = None
             row.height = 44 * self.app.scale

@@ -4,10 +4,11 @@ scales the rows share so their bars line up, and the legend."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.core.messages import Message
+from companion.core.terms import colours as colour_list
 from companion.ui.tables.base.scoring import ScorePart, Scoring
 
 Bars = list[tuple[int, str]]  # a row of the bars: (points, "#RRGGBB") per part
@@ -31,3 +32,20 @@ def legend(scoring: Scoring, players: Sequence[Mapping[str, Any]]) -> list[tuple
         if parts:
             return [(part.legend, part.colour) for part in parts]
     return []
+
+
+def by_rank(players: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The players by rank, tied ones in seat order (the summary's); nobody ranked
+    (nobody won): all in seat order."""
+    return sorted(players, key=lambda p: p.get("rank") or 0)
+
+
+def detail(
+    translate: Callable[[Message], str], colours: Sequence[str], standing: Sequence[Message]
+) -> str:
+    """The line under a player's name: their colours ("blue and pink"), then why
+    they rank where they do ("out in turn 3, so after those still in")."""
+    named = colour_list(colours)
+    parts = [translate(named) if isinstance(named, Message) else str(named)] if colours else []
+    parts += [translate(m) for m in standing]
+    return " · ".join(parts)

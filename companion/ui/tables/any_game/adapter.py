@@ -225,6 +225,7 @@ class AnyGameAdapter(TableAdapter[ag.State]):
             highest_wins=options.scoring != "low",
             no_points=options.scoring in ("places", "coop"),
             bgg_id=options.bgg_id,
+            cooperative=options.scoring == "coop",
         )
 
 

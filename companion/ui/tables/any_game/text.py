@@ -36,6 +36,8 @@ UA = Catalog(
         "col_player": "Player",
         "col_time": "Time",
         "out": "out",
+        "name_out": "{name}: out in turn {turn}",
+        "lost_together": "Lost together",
         "name": "{name}",
         "deed_pass": "Pass the turn to {player}",
         "deed_out": "Out of the game",
