@@ -39,7 +39,8 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     date = ObjectProperty(None, allownone=True)  # a Message: the language writes the day
     game = StringProperty("")
     scores = ListProperty([])  # Messages: each player's score or place
-    winner = ObjectProperty(None, allownone=True)  # or "abandoned"
+    winner = ObjectProperty(None, allownone=True)  # or "abandoned", or what it came to
+    lost = BooleanProperty(False)  # no winner: lost together
     abandoned = BooleanProperty(False)  # said in a neutral colour, not the winner's
 
 
@@ -59,6 +60,7 @@ class HistoryGame(BoxLayout):
     title = ObjectProperty(None, allownone=True)
     abandoned = BooleanProperty(False)  # Resume is offered: it becomes unfinished again
     log_count = NumericProperty(0)
+    reasons = ListProperty([])  # Messages: why a player ranks where they do
     notice = ObjectProperty(None, allownone=True)
     notice_is_error = ObjectProperty(False)
 
@@ -109,6 +111,7 @@ class HistoryScreen(AppScreen):
             if entry.abandoned
             else (history_data.winner_message(entry.winners) if entry.winners else entry.outcome),
             abandoned=entry.abandoned,
+            lost=not entry.abandoned and not entry.winners and entry.outcome is not None,
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
         return row
@@ -133,7 +136,7 @@ class HistoryScreen(AppScreen):
         view.log_count = len(lines)
         view.abandoned = row.abandoned is not None and row.finished is None
         self._fill_log(view, lines)
-        standing = history_data.standing(store, session_id) if problem is None else {}
+        standing, view.reasons = ({}, []) if problem else history_data.standing(store, session_id)
         self._fill_results(view, row.game, row.summary or {}, standing)
         self.session_id = session_id
         self._show(view)
@@ -165,7 +168,7 @@ class HistoryScreen(AppScreen):
                 score="" if player.get("score") is None else str(player["score"]),
                 swatch=theme.rgba(colours.get(player["name"], theme.TEXT), shown),
                 winner=player["name"] in winners,
-                detail=results_data.detail(self.app.tr, (), standing.get(player["name"], ())),
+                marks=list(standing.get(player["name"], ())),
             )
             row.size_hint_y = None
             row.height = 44 * self.app.scale
@@ -208,3 +211,8 @@ def line_text(line: history_data.LogEntry, _lang: str = "") -> str:
     app = App.get_running_app()
     message: Message = history_data.line_message(line, app.tr)
     return str(app.tr(message))
+
+
+def lines_text(lines: list[Message], _lang: str = "") -> str:
+    app = App.get_running_app()
+    return "\n".join(app.tr(m) for m in lines)

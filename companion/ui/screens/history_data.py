@@ -142,11 +142,12 @@ def log_lines(store: Store, session_id: int) -> tuple[list[LogEntry], Message | 
     return lines, problem
 
 
-def standing(store: Store, session_id: int) -> dict[str, tuple[Message, ...]]:
-    """Why each player ranks where they do besides their score (out of the game, and
-    when), from the game's table."""
+def standing(store: Store, session_id: int) -> tuple[dict[str, tuple[Message, ...]], list[Message]]:
+    """Each player's marks besides their score (out of the game), from the game's
+    table, and the rules' sentences on why players rank where they do."""
     session: Session = store.load_session(session_id, journal=False)
-    return adapter(session.setup.game).scoring.standing(session)
+    marks = adapter(session.setup.game).scoring.standing(session)
+    return marks, session.rules.tie_breaks(session.state)
 
 
 def _befores(session: Session) -> list[Any]:

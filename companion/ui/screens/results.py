@@ -101,9 +101,8 @@ class ResultsScreen(AppScreen):
         colours = player_colours(model.adapter, model.session)
         standing = model.adapter.scoring.standing(model.session)
         for row in self.ids.rows.children:
-            row.detail = results_data.detail(
-                app.tr, colours.get(row.name, ()), standing.get(row.name, ())
-            )
+            row.detail = results_data.colour_names(app.tr, colours.get(row.name, ()))
+            row.marks = list(standing.get(row.name, ()))
         reasons = model.rules.tie_breaks(model.state)
         self.explain = "\n".join(app.tr(m) for m in reasons)
         self._show_legend()

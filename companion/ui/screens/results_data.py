@@ -40,12 +40,7 @@ def by_rank(players: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return sorted(players, key=lambda p: p.get("rank") or 0)
 
 
-def detail(
-    translate: Callable[[Message], str], colours: Sequence[str], standing: Sequence[Message]
-) -> str:
-    """The line under a player's name: their colours ("blue and pink"), then why
-    they rank where they do ("out in turn 3, so after those still in")."""
+def colour_names(translate: Callable[[Message], str], colours: Sequence[str]) -> str:
+    """A player's colours in words ("blue and pink"); "" for none."""
     named = colour_list(colours)
-    parts = [translate(named) if isinstance(named, Message) else str(named)] if colours else []
-    parts += [translate(m) for m in standing]
-    return " · ".join(parts)
+    return translate(named) if isinstance(named, Message) else str(named)

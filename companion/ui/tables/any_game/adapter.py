@@ -202,7 +202,11 @@ class AnyGameAdapter(TableAdapter[ag.State]):
             passing["seconds"] = self.seconds(play)
         return (
             Deed(UA("deed_pass", player=subject), Send("pass_to", passing)),
-            Deed(UA("deed_out"), Send("eliminate", {"player": subject})),
+            Deed(
+                UA("deed_out"),
+                Send("eliminate", {"player": subject}),
+                said=UA("out_undo", player=subject),
+            ),
         )
 
     # -- words ---------------------------------------------------------------------------

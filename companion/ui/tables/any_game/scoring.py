@@ -27,8 +27,8 @@ PLACE_DIGITS = 1  # eight players at most
 
 
 def rows(state: ag.State) -> tuple[ScoreRow, ...]:
-    """A row per player, in seat order; a player out of the game says since when (their
-    points count, but rank them after those still in)."""
+    """A row per player, in seat order; a player out of the game is marked out (their
+    points count, but the live table ranks them after those still in)."""
     return tuple(
         ScoreRow(p.name, _label(p), seat_hex(seat)[1]) for seat, p in enumerate(state.players)
     )
@@ -37,7 +37,7 @@ def rows(state: ag.State) -> tuple[ScoreRow, ...]:
 def _label(player: ag.Player) -> Message:
     if player.playing:
         return UA("name", name=player.name)
-    return UA("name_out", name=player.name, turn=player.out_turn or 1)
+    return UA("name_out", name=player.name)
 
 
 class AnyScoring(Scoring):
