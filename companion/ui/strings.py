@@ -24,6 +24,7 @@ UI = Catalog(
         "unfinished_title": "Unfinished games",
         "unfinished_detail": "{players} · last played {when}",
         "abandon_hold": "Hold to abandon",
+        "abandon_hold_longer": "Hold it 1 second to abandon",
         "abandoned_line": "Abandoned: {game} ({players})",
         "resume_upto": "Resume up to action {good}",
         "unfinished_warning": Plural(

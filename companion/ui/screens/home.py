@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
@@ -44,6 +44,7 @@ class UnfinishedRow(BoxLayout):
     session_id = NumericProperty(0)
     title = ObjectProperty(None, allownone=True)
     detail = ObjectProperty(None, allownone=True)
+    hinted = BooleanProperty(False)  # a tap too short to abandon: "hold it 1 second"
 
 
 class ResumeTap(ButtonBehavior, BoxLayout):
