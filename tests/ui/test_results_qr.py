@@ -231,6 +231,12 @@ def test_a_tie_on_points_broken_by_distance_reaches_the_phone_ranked(ui: Harness
     assert [p["color"] for p in play["players"]] == ["green", "blue", "yellow"]
 
 
+def test_tied_players_are_listed_in_seat_order(ui: Harness) -> None:
+    finished(ui, "any-game-sheet.json")  # Ola and Jan share second place, Ola sits first
+    rows = [(row.rank, row.name) for row in ui.screen.ids.rows.children[::-1]]
+    assert rows == [("1.", "Ewa"), ("2.", "Ola"), ("2.", "Jan"), ("4.", "Bo")]
+
+
 def test_a_player_out_with_the_most_points_reaches_the_phone_last(ui: Harness) -> None:
     finished(ui, "any-game-bank-high.json")
     play = bgstats.decode(read_qr(ui.shot("results-qr-out", every_language=False)))
