@@ -35,9 +35,9 @@ def legend(scoring: Scoring, players: Sequence[Mapping[str, Any]]) -> list[tuple
 
 
 def by_rank(players: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The players by rank, tied ones in seat order (the summary's); nobody ranked
-    (nobody won): all in seat order."""
-    return sorted(players, key=lambda p: p.get("rank") or 0)
+    """The players by rank, tied ones in seat order (the summary's); the unranked
+    (nobody won, a game abandoned) after the ranked, in seat order."""
+    return sorted(players, key=lambda p: (p.get("rank") is None, p.get("rank") or 0))
 
 
 def colour_names(translate: Callable[[Message], str], colours: Sequence[str]) -> str:
