@@ -24,6 +24,9 @@ COLOURS = Catalog(
         "purple": "purple",
         "white": "white",
         "pink": "pink",
+        # seat colours of the tables whose players own no balloon colour
+        "orange": "orange",
+        "sky": "sky blue",
     },
 )
 

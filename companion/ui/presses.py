@@ -55,7 +55,7 @@ class HoldTap(Tap):
 
     hold_s = NumericProperty(1.5)
     progress = NumericProperty(0.0)
-    __events__ = ("on_hold",)
+    __events__ = ("on_hold", "on_short")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -71,6 +71,8 @@ class HoldTap(Tap):
         self._stop()
         if waiting and touch is not None and down_for(touch) >= self.hold_s:
             self.dispatch("on_hold")  # held long enough, the frames in between late
+        elif waiting:
+            self.dispatch("on_short")  # let go too soon: the screen says to hold
 
     def _step(self, _dt: float) -> None:
         touch = self.last_touch
@@ -89,6 +91,9 @@ class HoldTap(Tap):
 
     def on_hold(self) -> None:
         pass
+
+    def on_short(self) -> None:
+        """Released before `hold_s`: nothing happened, and a screen may say so."""
 
 
 class StepTap(Tap):

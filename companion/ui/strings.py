@@ -22,8 +22,14 @@ UI = Catalog(
         "new_game": "New game",
         "resume_title": "Resume: {game}",
         "unfinished_title": "Unfinished games",
+        "unfinished_more": Plural(
+            "count",
+            one="Unfinished games: {count} more out of sight, scroll the list",
+            other="Unfinished games: {count} more out of sight, scroll the list",
+        ),
         "unfinished_detail": "{players} · last played {when}",
         "abandon_hold": "Hold to abandon",
+        "abandon_hold_longer": "Hold it 1 second to abandon",
         "abandoned_line": "Abandoned: {game} ({players})",
         "resume_upto": "Resume up to action {good}",
         "unfinished_warning": Plural(

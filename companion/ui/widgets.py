@@ -383,9 +383,19 @@ class ResultRow(BoxLayout):
     rank = StringProperty("")
     name = StringProperty("")
     detail = StringProperty("")  # e.g. the secret balloons, revealed
+    marks = ListProperty([])  # Messages after the detail: "out"
     score = StringProperty("")
     swatch = ColorProperty(theme.rgba(theme.TEXT))
     winner = BooleanProperty(False)
+
+
+def detail_text(detail: str, marks: Sequence[Message], _lang: str = "") -> str:
+    """A result row's line under the name: the detail (the colours), then the marks
+    in the language of now ("yellow · out")."""
+    from kivy.app import App
+
+    app = App.get_running_app()
+    return " · ".join([detail] * bool(detail) + [app.tr(m) for m in marks])
 
 
 class BalloonRow(Tap):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.messages import render
 from tests.games.any_helpers import END, START, VP, act, column, error, new
 
 PLAYERS4 = ["Ola", "Jan", "Ewa", "Bo"]
@@ -57,6 +58,24 @@ def test_players_out_rank_below_those_in_the_later_out_the_higher() -> None:
     assert column(s, "out") == [True, False, False, True]
     s = act(new(PLAYERS4, scoring="low"), eliminate("Jan"), score(Ola=9, Jan=0, Ewa=1, Bo=9))
     assert column(s, "rank") == [2, 4, 1, 2]
+
+
+def test_the_results_say_who_went_out_when_and_what_it_did_to_their_place() -> None:
+    session = new(PLAYERS4)
+    act(session, END, END, eliminate("Bo"), END, eliminate("Ola"))
+    assert session.rules.tie_breaks(session.state) == []  # not over yet
+    act(session, score(Ola=100, Jan=3, Ewa=3, Bo=50))
+    said = [render(m) for m in session.rules.tie_breaks(session.state)]
+    assert said == [
+        "Bo went out of the game in turn 3: ranked after every player still in, "
+        "whatever the points",
+        "Ola went out of the game in turn 4: ranked after every player still in, "
+        "whatever the points",
+    ]
+    session = new(PLAYERS4, scoring="places")
+    act(session, END, eliminate("Jan"), places(Ola=1, Jan=2, Ewa=3, Bo=4))
+    said = [render(m) for m in session.rules.tie_breaks(session.state)]
+    assert said == ["Jan went out of the game in turn 2"]
 
 
 def test_score_names_every_player_and_nobody_else() -> None:

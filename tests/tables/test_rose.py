@@ -71,13 +71,37 @@ def test_each_marker_points_its_way_in_its_sector_and_meets_no_other(
 def test_the_names_make_way_for_the_markers_and_each_other(
     lang: str, width: float, height: float, scale: float
 ) -> None:
-    unit = min(width, height) / 2 - 1
+    unit = rose.unit_of(width, height, scale)
+    disc = rose.DISC * unit  # the names sit outside the disc, not on it (issue 31.10)
     sizes = [(w * scale, h * scale) for w, h in NAMES[lang]]
     for winds in ALL_WINDS:
         drawn = markers(winds, unit)
-        centres = rose.place_names(sizes, drawn, width, height)
+        centres = rose.place_names(sizes, drawn, width, height, disc)
         names = [(d, rose.box_at(c, s)) for d, c, s in zip(DIRECTIONS, centres, sizes, strict=True)]
-        assert rose.clashes(names, drawn, width, height) == [], winds
+        assert rose.clashes(names, drawn, width, height, disc) == [], winds
+
+
+@pytest.mark.parametrize("winds", ALL_WINDS, ids="-".join)
+def test_the_markers_of_a_side_are_centred_on_it_as_a_group(winds: tuple[str, str, str]) -> None:
+    # A pair or three centred (issue 31.10: the pair beside a third marker was drawn
+    # at 0 and 1); a lone marker on its side's line, or half a spacing off it where
+    # the pair is on a neighbouring side (their heads would meet).
+    placed = rose.offsets(winds)
+    for side in set(winds):
+        together = [placed[a] for a in range(3) if winds[a] == side]
+        if len(together) > 1:
+            assert sum(together) == 0, (side, together)
+        elif len(set(winds)) == 2:
+            assert abs(together[0]) in (0.0, 0.5), (side, together)
+        else:
+            assert together == [0.0], (side, together)
+
+
+def test_every_marker_tip_stays_near_the_disc() -> None:
+    unit = rose.unit_of(180, 160, 1.0)
+    for winds in ALL_WINDS:
+        for found in markers(winds, unit):
+            assert math.hypot(*found.head[0]) <= (rose.DISC + 0.01) * unit
 
 
 def test_a_name_that_cannot_make_way_is_reported() -> None:
@@ -85,7 +109,8 @@ def test_a_name_that_cannot_make_way_is_reported() -> None:
     wide = [(200.0, 19.0)] * 6
     centres = rose.place_names(wide, drawn, 180, 160)
     names = [(d, rose.box_at(c, s)) for d, c, s in zip(DIRECTIONS, centres, wide, strict=True)]
-    found = rose.clashes(names, drawn, 180, 160)
+    found = rose.clashes(names, drawn, 180, 160, 60.0)
+    assert any("lies on the rose's disc" in f for f in found)
     assert any("runs into" in f for f in found)
     assert any("covers the marker" in f for f in found)
     assert any("reaches out of the wind rose" in f for f in found)

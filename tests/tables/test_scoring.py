@@ -4,6 +4,7 @@ where the numbers may be below zero, at most its digits."""
 from __future__ import annotations
 
 from companion.core.messages import Message
+from companion.ui.screens.results_data import by_rank
 from companion.ui.tables.base.scoring import ScoreRow, ScoreSheet
 
 ROWS = (ScoreRow("Ola", Message("x.ola"), "#FFFFFF"), ScoreRow("Jan", Message("x.jan"), "#000"))
@@ -47,3 +48,14 @@ def test_the_wyscig_score_table_shows_the_mail_as_tokens_times_their_worth() -> 
     for (_, _, penalty, distance, score), player in zip(rows, players, strict=True):
         mail = wb.MAIL_POINTS * player["tokens"]["mail"]
         assert mail + int(penalty) + int(distance) == int(score) == player["score"]
+
+
+def test_the_results_list_tied_players_in_seat_order_and_the_unranked_last() -> None:
+    players = [
+        {"name": "Ola", "rank": 2},
+        {"name": "Jan", "rank": 1},
+        {"name": "Ewa", "rank": 2},
+        {"name": "Bo", "rank": None},
+        {"name": "Ada", "rank": 2},
+    ]
+    assert [p["name"] for p in by_rank(players)] == ["Jan", "Ola", "Ewa", "Ada", "Bo"]

@@ -51,6 +51,24 @@ def test_home_s_undo_brings_an_abandoned_game_back(tmp_path: Path) -> None:
         ui.close()
 
 
+def test_a_tap_too_short_to_abandon_says_to_hold(tmp_path: Path) -> None:
+    ui = Harness(tmp_path)
+    try:
+        kasia = stored_game(ui.store, ("Kasia", "Ola"), "start_timer", "mail")
+        ui.app.go_home()
+        ui.step(2)
+        button = abandon_button(ui, kasia)
+        assert button.text == "Hold to abandon"
+        ui.tap(button)  # a quick tap: nothing abandoned, and the button says how long
+        assert listed(ui) == [kasia] and ui.screen.abandoned == 0
+        assert button.text == "Hold it 1 second to abandon"
+        ui.shots("home-abandon-tap")
+        hold(ui, button)
+        assert listed(ui) == []
+    finally:
+        ui.close()
+
+
 def test_history_s_resume_makes_an_abandoned_game_unfinished_again(tmp_path: Path) -> None:
     ui = Harness(tmp_path)
     try:

@@ -245,7 +245,7 @@ def test_fewest_points_with_an_hourglass_and_a_player_out(ui: Harness) -> None:
     go(ui)
     assert screen.current_name == "Bo"  # Ewa is left out
     end_game(ui)
-    type_scores(ui, {"Ola": "40", "Jan": "35", "Ewa": "10", "Bo": "35"})
+    type_scores(ui, {"Ola": "40", "Jan": "35", "Ewa (out)": "10", "Bo": "35"})
     ui.tap(ui.find("Show the results"))
     results = summary(ui)["players"]
     assert [p["rank"] for p in results] == [3, 1, 4, 1]  # out: below everyone still in

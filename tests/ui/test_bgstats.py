@@ -76,12 +76,34 @@ def test_link_decodes_to_the_play() -> None:
             "sourceGameId": "wb",
             "highestWins": True,
             "noPoints": False,
+            "cooperative": False,
             "bggId": 12345,
         },
         "players": [
-            {"name": "Monika", "score": 2, "winner": True},
-            {"name": "Dominika", "score": 2, "winner": True, "startPlayer": True},
-            {"name": "Kasia", "score": -3, "winner": False},
+            {
+                "name": "Monika",
+                "score": 2,
+                "rank": 1,
+                "winner": True,
+                "startPlayer": False,
+                "seatOrder": 1,
+            },
+            {
+                "name": "Dominika",
+                "score": 2,
+                "rank": 1,
+                "winner": True,
+                "startPlayer": True,
+                "seatOrder": 2,
+            },
+            {
+                "name": "Kasia",
+                "score": -3,
+                "rank": 3,
+                "winner": False,
+                "startPlayer": False,
+                "seatOrder": 3,
+            },
         ],
     }
 
@@ -112,8 +134,8 @@ def test_a_race_without_points_sends_places_and_no_null() -> None:
     play = bgstats.create_play(RACE, facts(no_points=True, start_player="Anna"))
     assert nulls(play) == []
     assert play["players"] == [
-        {"name": "Anna", "rank": 2, "winner": False, "startPlayer": True},
-        {"name": "Ben", "rank": 1, "winner": True},
+        {"name": "Anna", "rank": 2, "winner": False, "startPlayer": True, "seatOrder": 1},
+        {"name": "Ben", "rank": 1, "winner": True, "startPlayer": False, "seatOrder": 2},
     ]
     assert play["game"]["noPoints"] is True
 
@@ -121,21 +143,45 @@ def test_a_race_without_points_sends_places_and_no_null() -> None:
 def test_a_game_nobody_won_has_no_winner_and_no_ranks() -> None:
     play = bgstats.create_play(NOBODY, facts(no_points=True, start_player=None))
     assert play["players"] == [
-        {"name": "Ann", "winner": False},
-        {"name": "Bo", "winner": False},
+        {"name": "Ann", "winner": False, "startPlayer": False, "seatOrder": 1},
+        {"name": "Bo", "winner": False, "startPlayer": False, "seatOrder": 2},
     ]
     assert nulls(play) == []
+
+
+def test_the_ranks_are_the_apps_not_the_points_order() -> None:
+    # A tie on points that a rule broke (Wyścig: the closer balloon), and a player out
+    # of the game with the most points: BG Stats gets the places the results show.
+    summary = {
+        "players": [
+            {"name": "Ola", "score": 9, "rank": 3},  # out of the game
+            {"name": "Jan", "score": 4, "rank": 2},
+            {"name": "Ewa", "score": 4, "rank": 1},
+        ],
+        "winners": ["Ewa"],
+    }
+    play = bgstats.create_play(summary, facts(start_player="Jan"))
+    got = [(p["rank"], p["winner"], p["startPlayer"], p["seatOrder"]) for p in play["players"]]
+    assert got == [(3, False, False, 1), (2, False, True, 2), (1, True, False, 3)]
+
+
+def test_every_player_has_their_colours_and_a_cooperative_game_says_so() -> None:
+    colours = {"Monika": ("blue", "pink"), "Dominika": ("red",)}
+    play = bgstats.create_play(SUMMARY, facts(colours=colours, cooperative=True))
+    assert [p.get("color") for p in play["players"]] == ["blue/pink", "red", None]
+    assert play["game"]["cooperative"] is True
 
 
 def test_every_winner_is_explicit_and_no_field_is_empty() -> None:
     for summary in (SUMMARY, RACE, NOBODY):
         play = bgstats.create_play(summary, facts(bgg_id=None))
         assert all(isinstance(p["winner"], bool) for p in play["players"])
+        assert all(isinstance(p["startPlayer"], bool) for p in play["players"])
         assert all(value not in ("", None, [], {}) for value in play.values())
         assert "bggId" not in play["game"]
 
 
-def qr_version(players: list[str], *, points: bool) -> int:
+def qr_version(players: list[str], *, points: bool, colours: int = 1) -> int:
     summary = {
         "players": [
             {"name": n, "score": 20 - 3 * i if points else None, "rank": i + 1}
@@ -148,6 +194,7 @@ def qr_version(players: list[str], *, points: bool) -> int:
         duration_min=135,
         start_player=players[-1],
         bgg_id=None,  # the app sends none: the games are matched by name
+        colours={n: ("orange", "white")[:colours] for n in players},
     )
     url = bgstats.link(bgstats.create_play(summary, play_facts))
     version: int = segno.make(url, error="l", micro=False).version
@@ -158,13 +205,15 @@ def test_the_qr_code_stays_small() -> None:
     # Measured with segno at error correction L: 21 for three players before the
     # payload was cut. A link every phone opens cannot go below these: the JSON's
     # quotes and braces are escaped, three bytes each (version 15 would need them raw,
-    # which ZXing-based scanners do not take for a link).
+    # which ZXing-based scanners do not take for a link). Every player's rank,
+    # start player, seat and colour (issue 31.6) cost four versions: 2.1 px a module
+    # on the results of a 7" screen, 3.7 px when the code is tapped to fill it.
     five = ["Kasia", "Ola", "Jan", "Ewa", "Małgosia"]
-    assert qr_version(["Kasia", "Ola", "Jan"], points=True) <= 16
-    assert qr_version(five, points=True) <= 18
-    assert qr_version(five, points=False) <= 18
+    assert qr_version(["Kasia", "Ola", "Jan"], points=True) <= 19
+    assert qr_version(five, points=True) <= 23
+    assert qr_version(five, points=False) <= 22
     longer = ["Aleksandra", "Bartłomiej", "Katarzyna", "Magdalena", "Krzysztof"]
-    assert qr_version(longer, points=False) <= 18
+    assert qr_version(longer, points=False, colours=2) <= 23
 
 
 def test_the_games_own_id_at_bg_stats_comes_from_its_table_when_it_has_one() -> None:

@@ -220,6 +220,7 @@ def check_bgstats(ui: Harness, link: str) -> None:
         "sourceGameId": "wb",
         "highestWins": True,
         "noPoints": False,
+        "cooperative": False,
     }
     assert len(play["playDate"]) == 19 and play["playDate"][10] == " "
     assert isinstance(play["durationMin"], int)
@@ -229,3 +230,4 @@ def check_bgstats(ui: Harness, link: str) -> None:
         assert sent["name"] == player["name"]
         assert sent["score"] == player["score"]
         assert sent["winner"] is (player["name"] in summary["winners"])
+        assert sent["rank"] == player["rank"] and isinstance(sent["startPlayer"], bool)

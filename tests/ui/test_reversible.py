@@ -197,6 +197,19 @@ def test_a_partial_read_keeps_the_good_dice(tmp_path: Path) -> None:
         assert [d.value for d in entered] == [6, 2, 0, 4, 5]
         assert [d.marked for d in entered] == [False, False, True, False, False]
         ui.shot("22-dice-partial")
+        ui.tap(dialog.ids.cancel)  # Cancel keeps the dice read: they wait in the row
+        assert dialog.parent is None and list(ui.app.model.partial) == [6, 2, 0, 4, 5]
+        row = ui.screen.ids.dice.ids.faces.children[::-1]
+        assert [(d.value, d.marked) for d in row] == [
+            (6, False),
+            (2, False),
+            (0, True),
+            (4, False),
+            (5, False),
+        ]
+        ui.tap(row[0])  # and the dialog again, with the same four
+        dialog = next(w for w in Window.children if "entered" in getattr(w, "ids", {}))
+        assert [d.value for d in dialog.ids.entered.children[::-1]] == [6, 2, 0, 4, 5]
         ui.tap(dialog.ids.faces.children[::-1][2])  # one tap: the die showing 3
         assert ui.log_types()[-1] == "dice"
         assert list(ui.app.model.dice) == [6, 2, 3, 4, 5]

@@ -52,6 +52,18 @@ def says_there_is_more(ui: Harness, view: Any) -> None:
     assert view.x <= x and x + width <= view.right + 0.5
 
 
+def out_of_sight(view: Any, box: Any) -> int:
+    """The rows of a scrolled list not wholly inside its view, by where they are drawn."""
+    _, bottom = view.to_window(view.x, view.y)
+    _, top = view.to_window(view.x, view.top)
+    inside = 0
+    for row in box.children:
+        _, low = row.to_window(row.x, row.y)
+        _, high = row.to_window(row.x, row.top)
+        inside += bottom - 0.5 <= low and high <= top + 0.5
+    return len(box.children) - inside
+
+
 def test_four_unfinished_games_on_home_show_that_there_are_more(tmp_path: Path) -> None:
     ui = Harness(tmp_path)
     try:
@@ -62,9 +74,17 @@ def test_four_unfinished_games_on_home_show_that_there_are_more(tmp_path: Path) 
         view = ui.screen.ids.unfinished
         assert len(ui.screen.ids.games.children) == 4
         says_there_is_more(ui, view)
+        # ... and in words: how many are out of sight (issue 31.10), counted again as
+        # the list scrolls
+        hidden = out_of_sight(view, ui.screen.ids.games)
+        assert hidden >= 1 and ui.screen.more == hidden
+        said = f"Unfinished games: {hidden} more out of sight, scroll the list"
+        assert said in ui.texts()
+        ui.shots("home-more-unfinished")
         view.scroll_y = 0.5  # scrolled, then left alone: the bar stays as it was
         ui.step(3)
         says_there_is_more(ui, view)
+        assert ui.screen.more == out_of_sight(view, ui.screen.ids.games) >= 1
         ui.shot("25-home-four-unfinished", every_language=False)
     finally:
         ui.close()

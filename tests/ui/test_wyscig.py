@@ -288,6 +288,11 @@ def test_the_end_undone_from_the_score_and_the_results_shows_the_table_as_before
     ui.shots("wyscig-results")
     ui.tap(results.ids.undo)  # the results' Undo: the score; the score's: the table as before
     assert ui.app.root.current == "score"
+    # Every distance typed is still there: the undo took back the end, not the typing.
+    assert ui.screen.entered == {colour: str(i) for i, (_, colour) in enumerate(held)}
+    assert [r.value for r in ui.screen.ids.balloons.children[::-1]] == [
+        str(i) for i in range(len(held))
+    ]
     ui.tap(ui.find("Undo"))
     assert table_shows(ui) == before
 

@@ -65,6 +65,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.messages import Message
 from companion.core.model import action_table
 from companion.core.rules import GameParts, GameRules, play_until_over
 from companion.games.any_game import setup as _setup
@@ -153,6 +154,10 @@ class AnyGame(GameRules[State, Options]):
         listed and counted: "Carcassonne", not "Any game"."""
         title = options.get("title")
         return title if isinstance(title, str) and title.strip() else self.name
+
+    def tie_breaks(self, state: State) -> list[Message]:
+        """The players out of the game: when, and that points do not lift them."""
+        return _summary.tie_breaks(state)
 
     def clock_seconds(self, state: State) -> int | None:
         """The seconds the current turn's clock runs from: the hourglass, or the

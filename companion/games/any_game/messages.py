@@ -90,6 +90,10 @@ M = Catalog(
             other="The winners: {names}",
         ),
         "p_won": "Everyone won together",
+        # why the results rank where they do
+        "ranked_out": "{player} went out of the game in turn {turn}: ranked after every "
+        "player still in, whatever the points",
+        "went_out": "{player} went out of the game in turn {turn}",
         "p_lost": "Everyone lost together",
     },
     composed=("ids",),  # the ids a game file may spell, listed whole

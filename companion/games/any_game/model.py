@@ -161,6 +161,7 @@ class Player(Frozen):
     bank: int | None = None
     out_of_time: bool = False
     out: int | None = None  # when the player went out of the game: 1 the first, ...
+    out_turn: int | None = None  # the turn they went out in (1 + turns ended then)
 
     @property
     def playing(self) -> bool:

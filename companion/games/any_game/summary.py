@@ -108,3 +108,14 @@ def _result(state: State) -> Message:
         return M("p_won" if state.won else "p_lost")
     winners = [p.name for p, rank in zip(state.players, ranks(state), strict=True) if rank == 1]
     return M("p_winners", count=len(winners), names=listing(winners))
+
+
+def tie_breaks(state: State) -> list[Message]:
+    """Once over: each player out of the game, in the order they went out, and (where
+    points rank) that it put them after everyone still in."""
+    if not state.over:
+        return []
+    below = state.options.scoring in ("high", "low")
+    gone = sorted((p for p in state.players if not p.playing), key=lambda p: p.out or 0)
+    key = "ranked_out" if below else "went_out"
+    return [M(key, player=p.name, turn=p.out_turn or 1) for p in gone]

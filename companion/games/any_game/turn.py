@@ -75,7 +75,8 @@ def _eliminate(state: m.State, action: ActionBase) -> m.State:
         raise RuleError(M("out_already", player=player.name))
     if sum(1 for p in state.players if p.playing) == 1:
         raise RuleError(M("last_in", player=player.name))
-    state = _with_player(state, player.model_copy(update={"out": state.gone_out + 1}))
+    gone = {"out": state.gone_out + 1, "out_turn": 1 + state.turns_ended}
+    state = _with_player(state, player.model_copy(update=gone))
     if state.active.name != player.name:
         return state
     return _to_player(state, next_playing(state, state.current))

@@ -7,13 +7,17 @@ what is ours to keep short are the values and the choice of fields:
 - short values: the source `Balloons`, a play id of a few letters, a game id of two;
 - no empty field: a score is left out when the game has none (never `null`), a
   player id is left out (BG Stats matches players by name);
-- `winner` for every player (BG Stats on Android refuses a play without it) and
-  `startPlayer` only on the player who started (`true`: a missing one is false);
-- ranks only where the scores do not say them: a race without points gets each
-  player's place; a game with points is ranked by BG Stats from the scores and
-  `highestWins`, with the winners marked;
-- a game nobody won (every balloon out) gets no ranks and no winner at all: BG Stats
-  then records a play that everyone lost, rather than everyone in second place.
+- every player's `winner` and `startPlayer`, true or false (BG Stats on Android
+  refuses a play with a boolean missing), their `seatOrder` (1 the first seat) and
+  their `color` where they own one (the colour ids of their balloons or their seat,
+  "blue/pink" for two);
+- each player's `rank` as the app ranked them, whatever the scores say: a tie on
+  points broken by a rule (Wyścig's distance) and a player out of the game with
+  the most points reach BG Stats in the places the results show;
+- a game nobody won (every balloon out, a cooperative game lost) gets no ranks and
+  no winner at all: BG Stats then records a play that everyone lost, rather than
+  everyone in second place; `cooperative` tells BG Stats the table won or lost
+  together.
 
 The JSON is percent-encoded as a URL's query allows (RFC 3986): `:` and `,` stay as
 they are, everything else that is not a letter, a digit or `-._~` is escaped, so the
@@ -28,7 +32,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import urllib.parse
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion import games
@@ -55,6 +60,8 @@ class PlayFacts:
     no_points: bool = False
     bgg_id: int | None = None
     source_id: str = ""  # the game's id at BG Stats ("": its descriptor's)
+    cooperative: bool = False
+    colours: Mapping[str, Sequence[str]] = field(default_factory=dict)  # name -> ids
 
 
 def source_game_id(game_id: str) -> str:
@@ -86,11 +93,14 @@ def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
         "sourceGameId": facts.source_id or source_game_id(facts.game_id),
         "highestWins": facts.highest_wins,
         "noPoints": facts.no_points,
+        "cooperative": facts.cooperative,
     }
     if facts.bgg_id is not None:
         game["bggId"] = int(facts.bgg_id)
     winners = set(summary.get("winners", []))
-    players = [_player(p, winners, facts) for p in summary["players"]]
+    players = [
+        _player(p, seat, winners, facts) for seat, p in enumerate(summary["players"], start=1)
+    ]
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": facts.play_id,
@@ -101,15 +111,21 @@ def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
     }
 
 
-def _player(summary: dict[str, Any], winners: set[str], facts: PlayFacts) -> dict[str, Any]:
-    player: dict[str, Any] = {"name": summary["name"]}
+def _player(
+    summary: dict[str, Any], seat: int, winners: set[str], facts: PlayFacts
+) -> dict[str, Any]:
+    name = summary["name"]
+    player: dict[str, Any] = {"name": name}
     if summary.get("score") is not None:
         player["score"] = summary["score"]
-    elif winners and summary.get("rank") is not None:
-        player["rank"] = summary["rank"]  # a race's place: nothing else says it
-    player["winner"] = summary["name"] in winners
-    if summary["name"] == facts.start_player:
-        player["startPlayer"] = True
+    if winners and summary.get("rank") is not None:
+        player["rank"] = summary["rank"]  # the app's place, not the points' order
+    player["winner"] = name in winners
+    player["startPlayer"] = name == facts.start_player
+    player["seatOrder"] = seat
+    colours = facts.colours.get(name)
+    if colours:
+        player["color"] = "/".join(colours)
     return player
 
 
@@ -144,11 +160,16 @@ def start_player(session: Session) -> str | None:
 def play_link(session: Session, row: SessionRow) -> str:
     """The link for the finished game `session`, stored as `row`."""
     from companion.ui.tables import adapter
+    from companion.ui.tables.base.adapter import player_colours
 
     last = session.log[-1] if session.log else None
     ended = _parse_time(getattr(last, "at", None) or row.finished)
-    started = _parse_time(row.created)
-    game = adapter(row.game).played_game(session)  # the game's name, or the title played
+    # From the setup, or the first action where it came earlier (a game file imported
+    # today of a game played last year).
+    first = getattr(session.log[0], "at", None) if session.log else None
+    started = min(_parse_time(row.created), _parse_time(first or row.created))
+    table = adapter(row.game)
+    game = table.played_game(session)  # the game's name, or the title played
     facts = PlayFacts(
         game_id=row.game,
         game_name=game.name,
@@ -162,5 +183,7 @@ def play_link(session: Session, row: SessionRow) -> str:
         no_points=game.no_points,
         bgg_id=game.bgg_id,
         source_id=game.source_id,
+        cooperative=game.cooperative,
+        colours=player_colours(table, session),
     )
     return link(create_play(session.summary(), facts))

@@ -39,7 +39,8 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     date = ObjectProperty(None, allownone=True)  # a Message: the language writes the day
     game = StringProperty("")
     scores = ListProperty([])  # Messages: each player's score or place
-    winner = ObjectProperty(None, allownone=True)  # or "abandoned"
+    winner = ObjectProperty(None, allownone=True)  # or "abandoned", or what it came to
+    lost = BooleanProperty(False)  # no winner: lost together
     abandoned = BooleanProperty(False)  # said in a neutral colour, not the winner's
 
 
@@ -59,6 +60,7 @@ class HistoryGame(BoxLayout):
     title = ObjectProperty(None, allownone=True)
     abandoned = BooleanProperty(False)  # Resume is offered: it becomes unfinished again
     log_count = NumericProperty(0)
+    reasons = ListProperty([])  # Messages: why a player ranks where they do
     notice = ObjectProperty(None, allownone=True)
     notice_is_error = ObjectProperty(False)
 
@@ -107,8 +109,9 @@ class HistoryScreen(AppScreen):
             scores=history_data.score_parts(entry),
             winner=S("abandoned")
             if entry.abandoned
-            else (history_data.winner_message(entry.winners) if entry.winners else None),
+            else (history_data.winner_message(entry.winners) if entry.winners else entry.outcome),
             abandoned=entry.abandoned,
+            lost=not entry.abandoned and not entry.winners and entry.outcome is not None,
         )
         row.bind(on_release=lambda w: self.open_game(w.session_id))
         return row
@@ -133,7 +136,8 @@ class HistoryScreen(AppScreen):
         view.log_count = len(lines)
         view.abandoned = row.abandoned is not None and row.finished is None
         self._fill_log(view, lines)
-        self._fill_results(view, row.game, row.summary or {})
+        standing, view.reasons = ({}, []) if problem else history_data.standing(store, session_id)
+        self._fill_results(view, row.game, row.summary or {}, standing)
         self.session_id = session_id
         self._show(view)
 
@@ -142,11 +146,14 @@ class HistoryScreen(AppScreen):
         for line in lines:
             box.add_widget(LogLine(line=line))
 
-    def _fill_results(self, view: HistoryGame, game: str, summary: dict[str, Any]) -> None:
-        players = sorted(
-            summary.get("players", []),
-            key=lambda p: (p.get("rank") is None, p.get("rank") or 0, p["name"]),
-        )
+    def _fill_results(
+        self,
+        view: HistoryGame,
+        game: str,
+        summary: dict[str, Any],
+        standing: dict[str, tuple[Message, ...]],
+    ) -> None:
+        players = results_data.by_rank(summary.get("players", []))
         names = [p["name"] for p in summary.get("players", [])]
         colours = dict(zip(names, seat_colours(game, names), strict=True))
         shown = 1.0 if adapter(game).seats_coloured else 0.0  # no colour of their own: none
@@ -161,6 +168,7 @@ class HistoryScreen(AppScreen):
                 score="" if player.get("score") is None else str(player["score"]),
                 swatch=theme.rgba(colours.get(player["name"], theme.TEXT), shown),
                 winner=player["name"] in winners,
+                marks=list(standing.get(player["name"], ())),
             )
             row.size_hint_y = None
             row.height = 44 * self.app.scale
@@ -203,3 +211,8 @@ def line_text(line: history_data.LogEntry, _lang: str = "") -> str:
     app = App.get_running_app()
     message: Message = history_data.line_message(line, app.tr)
     return str(app.tr(message))
+
+
+def lines_text(lines: list[Message], _lang: str = "") -> str:
+    app = App.get_running_app()
+    return "\n".join(app.tr(m) for m in lines)

@@ -45,6 +45,7 @@ class GameEntry:
     players: tuple[tuple[str, int | None, int | None], ...]  # name, score, rank
     winners: tuple[str, ...]
     abandoned: bool = False
+    outcome: Message | None = None  # a game won by nobody: what it came to (lost)
 
 
 def _parse(stamp: str | None) -> dt.datetime | None:
@@ -87,6 +88,7 @@ def entries(store: Store) -> list[GameEntry]:
                 players=players or tuple((n, None, None) for n in row.setup.names),
                 winners=tuple(r["name"] for r in results if r["winner"]),
                 abandoned=row.finished is None,
+                outcome=adapter(row.game).scoring.outcome(row.setup.options, row.summary or {}),
             )
         )
     return found
@@ -138,6 +140,14 @@ def log_lines(store: Store, session_id: int) -> tuple[list[LogEntry], Message | 
         for action, before in zip(session.log, _befores(session), strict=True)
     ]
     return lines, problem
+
+
+def standing(store: Store, session_id: int) -> tuple[dict[str, tuple[Message, ...]], list[Message]]:
+    """Each player's marks besides their score (out of the game), from the game's
+    table, and the rules' sentences on why players rank where they do."""
+    session: Session = store.load_session(session_id, journal=False)
+    marks = adapter(session.setup.game).scoring.standing(session)
+    return marks, session.rules.tie_breaks(session.state)
 
 
 def _befores(session: Session) -> list[Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
@@ -44,6 +44,7 @@ class UnfinishedRow(BoxLayout):
     session_id = NumericProperty(0)
     title = ObjectProperty(None, allownone=True)
     detail = ObjectProperty(None, allownone=True)
+    hinted = BooleanProperty(False)  # a tap too short to abandon: "hold it 1 second"
 
 
 class ResumeTap(ButtonBehavior, BoxLayout):
@@ -53,6 +54,7 @@ class ResumeTap(ButtonBehavior, BoxLayout):
 
 class HomeScreen(AppScreen):
     games = NumericProperty(0)  # unfinished games listed
+    more = NumericProperty(0)  # of them, the ones not wholly in sight: scroll for them
     abandoned = NumericProperty(0)  # the game just abandoned, while Undo is offered
     abandoned_line = ObjectProperty(None, allownone=True)  # "Abandoned: ..." beside Undo
     notice = ObjectProperty(None, allownone=True)  # the store's moved-aside notice
@@ -61,6 +63,21 @@ class HomeScreen(AppScreen):
     @property
     def app(self) -> Any:
         return App.get_running_app()
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        view = self.ids.unfinished
+        view.bind(scroll_y=self._count_more, size=self._count_more)
+        self.ids.games.bind(height=self._count_more)
+
+    def _count_more(self, *_: Any) -> None:
+        """The games of the list not wholly in sight, above or below what it shows."""
+        view, box = self.ids.unfinished, self.ids.games
+        if box.height <= view.height + 0.5:
+            self.more = 0
+            return
+        bottom = (box.height - view.height) * view.scroll_y  # in the list's own frame
+        top = bottom + view.height
+        self.more = sum(1 for row in box.children if row.y < bottom - 0.5 or row.top > top + 0.5)
 
     def prepare(self) -> None:
         self.notice = self.app.store.notice_message

@@ -15,6 +15,7 @@ from companion.ui import theme
 from companion.ui.screen import AppScreen
 from companion.ui.screens import bgstats, results_data
 from companion.ui.strings import UI
+from companion.ui.tables.base.adapter import player_colours
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import Sheet
 
@@ -69,7 +70,7 @@ class ResultsScreen(AppScreen):
     def _build_rows(self, model: GameModel, summary: dict[str, Any]) -> None:
         box = self.ids.rows
         box.clear_widgets()
-        players = sorted(summary["players"], key=lambda p: (p["rank"], p["name"]))
+        players = results_data.by_rank(summary["players"])
         scoring = model.adapter.scoring
         rows = [results_data.bars(scoring.parts(p)) if self.points else [] for p in players]
         right, left = results_data.scales(rows)
@@ -91,19 +92,17 @@ class ResultsScreen(AppScreen):
         self._words()
 
     def _words(self) -> None:
-        """The secret balloons revealed and the tie-breaks, in the language of now."""
+        """Each player's colours (the secret balloons revealed), why a player out of the
+        game ranks where they do, and the tie-breaks, in the language of now."""
         app = App.get_running_app()
         model = app.model
         if model is None or not model.session.decided:
             return
-        held = model.adapter.held(model.session)
+        colours = player_colours(model.adapter, model.session)
+        standing = model.adapter.scoring.standing(model.session)
         for row in self.ids.rows.children:
-            colours = [app.colour_name(c) for c in held.get(row.name, ())]
-            row.detail = (
-                app.t("and", a=colours[0], b=colours[1])
-                if len(colours) > 1
-                else (colours[0] if colours else "")
-            )
+            row.detail = results_data.colour_names(app.tr, colours.get(row.name, ()))
+            row.marks = list(standing.get(row.name, ()))
         reasons = model.rules.tie_breaks(model.state)
         self.explain = "\n".join(app.tr(m) for m in reasons)
         self._show_legend()

@@ -45,9 +45,9 @@ class ScoreScreen(AppScreen):
             self._build()
 
     def prepare(self) -> None:
-        self.entered = {}
         self.error = None
         sheet = self._sheet()
+        self.entered = self._typed_before(sheet)
         model = App.get_running_app().model
         self.ended = model is None or bool(model.summary.get("over"))
         self.help = sheet.help if sheet is not None else None
@@ -55,6 +55,17 @@ class ScoreScreen(AppScreen):
         self.answers = sheet is not None and bool(sheet.choices)
         self.selected = sheet.rows[0].key if sheet is not None and sheet.rows else ""
         self._build()
+
+    def _typed_before(self, sheet: ScoreSheet | None) -> dict[str, str]:
+        """The numbers of the end just undone (from the results), as typed: an undo
+        takes back the end, not the typing."""
+        model = App.get_running_app().model
+        undone = None if model is None or sheet is None else model.session.undone
+        if undone is None or sheet is None or undone.type != sheet.action:
+            return {}
+        given = getattr(undone, sheet.field, None) or {}
+        keys = {row.key for row in sheet.rows}
+        return {k: str(v) for k, v in given.items() if k in keys and isinstance(v, int)}
 
     def _sheet(self) -> ScoreSheet | None:
         model = App.get_running_app().model

@@ -227,7 +227,11 @@ class AnyGameAdapter(TableAdapter[ag.State]):
             passing["seconds"] = self.seconds(play)
         return (
             Deed(UA("deed_pass", player=subject), Send("pass_to", passing)),
-            Deed(UA("deed_out"), Send("eliminate", {"player": subject})),
+            Deed(
+                UA("deed_out"),
+                Send("eliminate", {"player": subject}),
+                said=UA("out_undo", player=subject),
+            ),
         )
 
     # -- words ---------------------------------------------------------------------------
@@ -250,6 +254,7 @@ class AnyGameAdapter(TableAdapter[ag.State]):
             highest_wins=options.scoring != "low",
             no_points=options.scoring in ("places", "coop"),
             bgg_id=options.bgg_id,
+            cooperative=options.scoring == "coop",
         )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.messages import Message
 from companion.core.session import Session
 from companion.games import any_game as ag
 from companion.ui.strings import UI
@@ -26,10 +27,17 @@ PLACE_DIGITS = 1  # eight players at most
 
 
 def rows(state: ag.State) -> tuple[ScoreRow, ...]:
+    """A row per player, in seat order; a player out of the game is marked out (their
+    points count, but the live table ranks them after those still in)."""
     return tuple(
-        ScoreRow(p.name, UA("name", name=p.name), seat_hex(seat)[1])
-        for seat, p in enumerate(state.players)
+        ScoreRow(p.name, _label(p), seat_hex(seat)[1]) for seat, p in enumerate(state.players)
     )
+
+
+def _label(player: ag.Player) -> Message:
+    if player.playing:
+        return UA("name", name=player.name)
+    return UA("name_out", name=player.name)
 
 
 class AnyScoring(Scoring):
@@ -52,6 +60,17 @@ class AnyScoring(Scoring):
             return ScoreSheet(help_, rows(state), missing, "places", "places", PLACE_DIGITS)
         help_, missing = UA("score_help_points"), UA("score_missing_points")
         return ScoreSheet(help_, rows(state), missing, "score", "points", POINT_DIGITS, True)
+
+    def standing(self, session: Session[Any]) -> dict[str, tuple[Message, ...]]:
+        """A player out of the game is marked out (the results say when, and what it
+        did to their place: the rules' `tie_breaks`)."""
+        state: ag.State = session.state
+        return {p.name: (UA("out"),) for p in state.players if not p.playing}
+
+    def outcome(self, options: Mapping[str, Any], summary: Mapping[str, Any]) -> Message | None:
+        """A cooperative game lost: said, as a won one names its winners."""
+        lost = options.get("scoring") == "coop" and not summary.get("winners")
+        return UA("lost_together") if lost and summary.get("over") else None
 
     def table(self, summary: Mapping[str, Any]) -> ScoreTable:
         """Each player's place as the rules rank what is typed so far, and the points

@@ -39,9 +39,12 @@ UA = Catalog(
         "col_player": "Player",
         "col_time": "Time",
         "out": "out",
+        "name_out": "{name} (out)",
+        "lost_together": "Lost together",
         "name": "{name}",
         "deed_pass": "Pass the turn to {player}",
         "deed_out": "Out of the game",
+        "out_undo": "{player} is out of the game. By mistake? Undo brings {player} back",
         # the end
         "score_help_points": "Each player's points; +/- for points below zero",
         "score_help_places": "Each player's place: 1 for the winner, a tie shares a place",

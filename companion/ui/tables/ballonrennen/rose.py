@@ -39,6 +39,17 @@ SHAPES = {
 START = 0.05  # the shafts start just off the hub
 SPACING = 0.32  # markers on one side lie side by side, this far apart
 GAP = 3.0  # pixels between a name and a marker or another name
+# The rose's disc, in units: just past the longest marker's tip, with a ring between it
+# and the rose's edge for the sides' names (16 px high) to sit in, clear of it, even
+# Polish ones ("pn.-zach."); the unit leaves NAME_ROOM px (at 800x480) more for them.
+DISC = 0.8
+NAME_ROOM = 10.0
+
+
+def unit_of(width: float, height: float, scale: float) -> float:
+    """The rose's unit (a marker's length is a part of it) in a box of this size: the
+    same in every language, names or not."""
+    return min(width, height) / 2 - 1 - NAME_ROOM * scale
 
 
 def angle_of(direction: str | None) -> float:
@@ -63,11 +74,12 @@ class Marker:
 
 def offsets(winds: Sequence[str]) -> list[float]:
     """Each marker's place across its side, in SPACINGs (positive: to the left of its
-    direction). Alone: 0. Three on a side: altitude 1 in the middle, 2 and 3 on either
-    side of it. Two: -0.5 and 0.5; or, when the third marker is on a neighbouring side
-    (it would meet the head turned towards it), the smaller at 0 and the larger one
-    SPACING away from that side. The longer markers go outside, so that every tip
-    stays in its side's sector of the rose."""
+    direction), the markers of a side centred on it as a group. Alone: 0. Three on a
+    side: altitude 1 in the middle, 2 and 3 on either side of it. Two: -0.5 and 0.5,
+    the larger on the side away from the third marker when that is on a neighbouring
+    side; that one then makes way, half a SPACING away from the pair (their heads
+    would meet). The longer markers go outside, so that every tip stays in its side's
+    sector of the rose."""
     found = []
     for altitude in (1, 2, 3):
         side = winds[altitude - 1]
@@ -76,14 +88,21 @@ def offsets(winds: Sequence[str]) -> list[float]:
             found.append({1: 0.0, 2: -1.0, 3: 1.0}[altitude])
             continue
         offset = together.index(altitude) - (len(together) - 1) / 2
-        if len(together) == 2:
-            other = next(w for w in winds if w != side)
-            turn = (DIRECTIONS.index(other) - DIRECTIONS.index(side)) % len(DIRECTIONS)
-            away = {1: 1.0, len(DIRECTIONS) - 1: -1.0}.get(turn)  # from the neighbour
-            if away is not None:
-                offset = away if altitude == together[1] else 0.0
+        others = [w for w in winds if w != side]
+        if len(set(others)) == 1:  # one other side: a pair beside a lone marker
+            away = _away(side, others[0])
+            if away is not None and len(together) == 2:
+                offset = away * (0.5 if altitude == together[1] else -0.5)
+            elif away is not None:
+                offset = 0.5 * away  # the lone one, away from the pair
         found.append(offset)
     return found
+
+
+def _away(side: str, other: str) -> float | None:
+    """Across `side`, the way from `other` when it is a neighbouring side (1 or -1)."""
+    turn = (DIRECTIONS.index(other) - DIRECTIONS.index(side)) % len(DIRECTIONS)
+    return {1: 1.0, len(DIRECTIONS) - 1: -1.0}.get(turn)
 
 
 def marker(altitude: int, angle: float, offset: float, unit: float) -> Marker:
@@ -173,41 +192,61 @@ def _spots(index: int, size: Point, width: float, height: float) -> list[Point]:
     return [(x, y)] + [(x + s * k * h / 2, y) for k in range(1, 9) for s in (out, -out)]
 
 
+def meets_disc(box: Box, radius: float, gap: float = 0.0) -> bool:
+    """Does `box` come within `gap` of the disc of `radius` round the hub?"""
+    x = min(max(0.0, box[0]), box[2])  # the box's point nearest the hub
+    y = min(max(0.0, box[1]), box[3])
+    return math.hypot(x, y) < radius + gap
+
+
 def place_names(
-    sizes: Sequence[Point], drawn: Sequence[Marker], width: float, height: float
+    sizes: Sequence[Point],
+    drawn: Sequence[Marker],
+    width: float,
+    height: float,
+    disc: float = 0.0,
 ) -> list[Point]:
     """The centre of each side's name (`sizes` in `DIRECTIONS` order): the first spot
-    clear of every marker and of the names placed before, else the first spot."""
+    clear of the disc of radius `disc`, of every marker and of the names placed
+    before; else the first clear of the markers and names; else the first spot."""
     placed: list[Box] = []
     centres: list[Point] = []
     polygons = [p for m in drawn for p in m.polygons]
+
+    def clear(box: Box, room: float) -> bool:
+        return (
+            inside(box, width, height)
+            and not meets_disc(box, room, GAP if room else 0.0)
+            and not any(overlaps(box, p, GAP) for p in polygons)
+            and not any(boxes_meet(box, other, GAP) for other in placed)
+        )
+
     for index, size in enumerate(sizes):
         spots = _spots(index, size, width, height)
-        chosen = spots[0]
-        for spot in spots:
-            box = box_at(spot, size)
-            if not inside(box, width, height):
-                continue
-            if any(overlaps(box, p, GAP) for p in polygons):
-                continue
-            if any(boxes_meet(box, other, GAP) for other in placed):
-                continue
-            chosen = spot
-            break
+        chosen = next(
+            (s for room in (disc, 0.0) for s in spots if clear(box_at(s, size), room)),
+            spots[0],
+        )
         centres.append(chosen)
         placed.append(box_at(chosen, size))
     return centres
 
 
 def clashes(
-    names: Sequence[tuple[str, Box]], drawn: Sequence[Marker], width: float, height: float
+    names: Sequence[tuple[str, Box]],
+    drawn: Sequence[Marker],
+    width: float,
+    height: float,
+    disc: float = 0.0,
 ) -> list[str]:
-    """What keeps a name from being read: out of the rose, over a marker or over
-    another name."""
+    """What keeps a name from being read: out of the rose, on its disc (crowding it),
+    over a marker or over another name."""
     found = []
     for index, (text, box) in enumerate(names):
         if not inside(box, width, height):
             found.append(f"{text!r} reaches out of the wind rose")
+        if disc and meets_disc(box, disc):
+            found.append(f"{text!r} lies on the rose's disc")
         hit = [m.altitude for m in drawn if any(overlaps(box, p) for p in m.polygons)]
         if hit:
             found.append(f"{text!r} covers the marker of altitude {hit[0]}")

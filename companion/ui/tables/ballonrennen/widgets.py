@@ -118,7 +118,12 @@ class BrWindRose(Redrawn):
 
     @property
     def unit(self) -> float:
-        return float(min(self.width, self.height) / 2 - 1)
+        return float(rose.unit_of(self.width, self.height, scale()))
+
+    @property
+    def disc(self) -> float:
+        """The disc's radius: the names sit in the ring outside it."""
+        return rose.DISC * self.unit
 
     def settled(self) -> list[rose.Marker]:
         """The markers where they come to rest (the names make way for these)."""
@@ -129,7 +134,8 @@ class BrWindRose(Redrawn):
         cx, cy = self.center
         unit = self.unit
         Color(*theme.rgba(theme.PANEL))
-        Ellipse(pos=(cx - unit, cy - unit), size=(unit * 2, unit * 2))
+        disc = self.disc
+        Ellipse(pos=(cx - disc, cy - disc), size=(disc * 2, disc * 2))
         self._draw_names(cx, cy)
         angles = [float(getattr(self, f"angle_{a}")) for a in (1, 2, 3)]
         drawn = rose.markers([str(w) for w in self.winds[:3]], angles, unit)
@@ -145,7 +151,7 @@ class BrWindRose(Redrawn):
             text_texture(t, size, bold=False, colour=theme.TEXT_DIM) for t in self.labels[:6]
         ]
         sizes = [(float(t.width), float(t.height)) for t in textures]
-        centres = rose.place_names(sizes, self.settled(), self.width, self.height)
+        centres = rose.place_names(sizes, self.settled(), self.width, self.height, self.disc)
         self.texts = []
         for text, texture, centre, wh in zip(self.labels, textures, centres, sizes, strict=False):
             box = rose.box_at(centre, wh)
@@ -178,7 +184,7 @@ class BrWindRose(Redrawn):
             if size < min_px
         ]
         names = [(t, box) for t, _, box in self.texts]
-        return found + rose.clashes(names, self.settled(), self.width, self.height)
+        return found + rose.clashes(names, self.settled(), self.width, self.height, self.disc)
 
 
 class DirectionArrow(Redrawn):

@@ -14,6 +14,7 @@ from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.games import balmy_balloonists as bb
 from companion.ui.tables.balmy import effects, view, words
+from companion.ui.tables.balmy.scoring import BalmyScoring
 from companion.ui.tables.balmy.text import T, balloon_hex, label, token_name, variant_label
 from companion.ui.tables.base.adapter import (
     TIMER_KEY,
@@ -63,6 +64,7 @@ def _options() -> tuple[OptionField, ...]:
 class BalmyAdapter(TableAdapter[bb.State]):
     game_id = bb.GAME_ID
     options = _options()
+    scoring = BalmyScoring()
 
     def go(self, play: GameInPlay[bb.State]) -> Go:
         """The skeleton's GO, in this table's words for the turn timer."""

@@ -84,6 +84,7 @@ T = Catalog(
         "marker": "marker",
         "finished": "finished",
         "out": "out",
+        "balloon_out": "{colour}: out",
         "b_skip": "skips {count}",
         "b_no_own": "no own card {count}",
         "b_no_rise": "no rise",

@@ -225,3 +225,18 @@ class TableAdapter(Generic[S]):
         """`action` in the players' words ("Kasia's end of turn"), from the state
         `before` it: what "Undone: ..." and History's log say. Never the action's type."""
         return UI("did_action")
+
+
+def player_colours(table: TableAdapter[Any], session: Session[Any]) -> dict[str, tuple[str, ...]]:
+    """Each player's colours at the table (colour ids): the game's own where it says
+    them (`Scoring.colours`), else the secret balloons they held, else their seat's;
+    none where the players own no colour. The results name them; BG Stats is told."""
+    own = table.scoring.colours(session)
+    if own is not None:
+        return own
+    held = table.held(session)
+    if held or not table.seats_coloured:
+        return held
+    names = [p["name"] for p in session.summary()["players"]]
+    colours = table.seat_colours(names)
+    return {name: (colour,) for name, (colour, _) in zip(names, colours, strict=True)}

@@ -26,10 +26,12 @@ class Counter:
 @dataclass(frozen=True)
 class Deed:
     """Something a player's tap may do besides correcting the counts (pass them the
-    turn, put them out of the game): its words and the action it sends."""
+    turn, put them out of the game): its words, the action it sends and, for one
+    that changes a lot in one tap, the news once done (how UNDO takes it back)."""
 
     label: Message
     send: Send
+    said: Message | None = None
 
 
 @dataclass(frozen=True)

@@ -206,17 +206,20 @@ class CorrectionDialog(TableDialog):
             box.add_widget(tap)
 
     def do(self, index: int) -> None:
-        """A deed, as it is at this moment: done, the dialog closes; refused, the
-        rules' sentence says why."""
+        """A deed, as it is at this moment: done, the dialog closes (and the table says
+        what the deed wants said: how to take it back); refused, the rules' sentence
+        says why."""
         deeds = self._found_deeds()
         if index >= len(deeds):
             return
-        send = deeds[index].send
-        refused = self.screen.dialogs.attempt(send.type, **send.fields)
-        if refused is None:
-            self.dismiss()
-        else:
+        deed = deeds[index]
+        refused = self.screen.dialogs.attempt(deed.send.type, **deed.send.fields)
+        if refused is not None:
             self.error = refused
+            return
+        self.dismiss()
+        if deed.said is not None and self.screen.model is not None:
+            self.screen.model.notice = deed.said
 
     def _correction(self, subject: str) -> Correction | None:
         model = self.screen.model

@@ -93,13 +93,15 @@ class PlayedGame:
     """The game a finished play is logged as at BG Stats: its name there, its id
     (`sourceGameId`: short, and the same for every play of that game), whether the
     highest score wins, whether it has no points (a race, places, a game won or lost
-    together) and its BoardGameGeek id where it is known."""
+    together), whether it is won or lost together, and its BoardGameGeek id where it
+    is known."""
 
     name: str
     source_id: str
     highest_wins: bool = True
     no_points: bool = False
     bgg_id: int | None = None
+    cooperative: bool = False
 
 
 class Scoring:
@@ -112,6 +114,22 @@ class Scoring:
 
     def sheet(self, session: Session[Any]) -> ScoreSheet | None:
         """What the score screen asks for; None when the game needs no count typed."""
+        return None
+
+    def colours(self, session: Session[Any]) -> dict[str, tuple[str, ...]] | None:
+        """Each player's colours (colour ids) where they are not their seat's (a
+        player's balloons); None: their seat's, or the secret balloons they held."""
+        return None
+
+    def standing(self, session: Session[Any]) -> dict[str, tuple[Message, ...]]:
+        """Why a player ranks where they do besides their score (out of the game, and
+        when), by name, as the score and results screens and History say it; none in
+        a game where nobody goes out."""
+        return {}
+
+    def outcome(self, options: Mapping[str, Any], summary: Mapping[str, Any]) -> Message | None:
+        """What History says of a finished game without a winner (lost together),
+        from its options and stored summary; None: nothing beside the winners."""
         return None
 
     def table(self, summary: Mapping[str, Any]) -> ScoreTable:
