@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -10,6 +10,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from companion.core import text
 from companion.core.errors import ActionFormatError, RuleError, SetupError
+from companion.core.legal import Legal
 from companion.core.messages import Catalog, Message, Param, listed, shown
 from companion.core.model import (
     ActionBase,
@@ -87,10 +88,15 @@ class Rules(Protocol[St]):
 
     def apply(self, state: St, action: ActionBase) -> St: ...
 
+    def legal(self, state: St) -> Legal[St]:
+        """What may be done in `state` (python-chess's `legal_moves`): the actions of
+        the moment the rules take, each judged once. A table enables its buttons and
+        words GO from it; `Session.apply` takes the state an action judged there leads to."""
+        ...
+
     def refusal(self, state: St, action: ActionBase) -> Message | None:
         """Why the rules would refuse `action` in `state` (their sentence for the
-        players), or None when they would take it; nothing is applied. A screen asks
-        this to grey out what the rules refuse, or to ask before it sends."""
+        players), or None when they would take it: `legal(state).refusal(action)`."""
         ...
 
     def summary(self, state: St) -> dict[str, Any]: ...
@@ -214,6 +220,9 @@ class GameParts(Generic[S, Opts]):
     play: Callable[[S, ActionBase], S]  # every other action
     summary: Callable[[S], dict[str, Any]]
     prompts: Callable[[S], list[Message]]
+    # The actions that make sense now, each with the fields the table would send (a
+    # count the players type in: one example): `GameRules.legal` keeps those taken.
+    choices: Callable[[S], Iterable[ActionBase]]
 
 
 class GameRules(Generic[S, Opts]):
@@ -303,14 +312,18 @@ class GameRules(Generic[S, Opts]):
         played: S = self.parts.play(state, action)
         return played
 
+    def legal(self, state: S) -> Legal[S]:
+        """The actions the rules take in `state`, judged by `apply`'s own checks. The
+        last state's answer is kept: the table, GO and the session ask of the same one."""
+        last: Legal[S] | None = self.__dict__.get("_legal")
+        if last is None or last.state is not state:
+            last = Legal(state, self.parts.choices, self.apply)
+            self.__dict__["_legal"] = last
+        return last
+
     def refusal(self, state: S, action: ActionBase) -> Message | None:
-        """The rules' own refusal of `action` now, or None: the same checks `apply`
-        makes, so the answer never differs from what sending it would do."""
-        try:
-            self.apply(state, action)
-        except RuleError as error:
-            return error.message
-        return None
+        """The rules' own refusal of `action` now, or None (`legal`'s answer)."""
+        return self.legal(state).refusal(action)
 
     def summary(self, state: S) -> dict[str, Any]:
         summary: dict[str, Any] = self.parts.summary(state)

@@ -18,6 +18,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, overload
 
 from companion.core.errors import M as CORE
 from companion.core.errors import RuleError
+from companion.core.legal import Legal
 from companion.core.messages import Message
 from companion.core.model import ActionBase, GameSetup
 from companion.core.rules import Rules
@@ -195,9 +196,14 @@ class Session(Generic[S]):
             self._summary = self.rules.summary(self._state)
         return self._summary
 
+    def legal(self) -> Legal[S]:
+        """What may be done now (the rules' `legal` of the current state): the table
+        enables its buttons and words GO from it; nothing is applied on trial twice."""
+        return self.rules.legal(self._state)
+
     def refusal(self, action: ActionBase) -> Message | None:
         """Why the rules would refuse `action` now, or None; nothing changes."""
-        return self.rules.refusal(self._state, action)
+        return self.legal().refusal(action)
 
     @property
     def decided(self) -> bool:
@@ -229,8 +235,9 @@ class Session(Generic[S]):
 
     # -- changing ------------------------------------------------------------
     def apply(self, action: ActionBase) -> S:
-        """Apply one action; a `RuleError` leaves the state and the log unchanged."""
-        new_state = self.rules.apply(self._state, action)
+        """Apply one action; a `RuleError` leaves the state and the log unchanged. An
+        action already judged now (GO's question, a button enabled) is not applied again."""
+        new_state = self.legal().after(action)
         if self.journal is not None:
             self.journal.appended(len(self), action, new_state)
         self._redo.clear()
@@ -257,7 +264,7 @@ class Session(Generic[S]):
         if not self._redo:
             raise RuleError(CORE("nothing_to_redo"))
         action = self._redo[-1]
-        new_state = self.rules.apply(self._state, action)
+        new_state = self.legal().after(action)
         if self.journal is not None:
             self.journal.appended(len(self), action, new_state)
         self._redo.pop()

@@ -26,6 +26,7 @@ from companion.core.model import action_table
 from companion.core.rules import GameParts, GameRules
 from companion.games.wyscig_balonow import setup as _setup
 from companion.games.wyscig_balonow import summary as _summary
+from companion.games.wyscig_balonow.choices import choices
 from companion.games.wyscig_balonow.messages import GAME_ID, M
 from companion.games.wyscig_balonow.model import (
     BALLOONS,
@@ -99,7 +100,13 @@ class WyscigBalonow(TableHelpers, GameRules[State, Options]):
     options_model = Options
     actions = action_table((Adjust, Order, Score, *TURN_ACTIONS))
     parts = GameParts(
-        _setup.initial_state, _setup.check_options, adjust, play, _summary.summary, _summary.prompts
+        _setup.initial_state,
+        _setup.check_options,
+        adjust,
+        play,
+        _summary.summary,
+        _summary.prompts,
+        choices,
     )
 
     def decided(self, state: State) -> bool:
