@@ -19,6 +19,7 @@ from companion.core.model import (
     read_strict_all,
     strict_list_of,
 )
+from companion.core.summary import Summary
 
 S = TypeVar("S", bound=BaseModel)
 Opts = TypeVar("Opts", bound=BaseModel)
@@ -99,7 +100,9 @@ class Rules(Protocol[St]):
         players), or None when they would take it: `legal(state).refusal(action)`."""
         ...
 
-    def summary(self, state: St) -> dict[str, Any]: ...
+    def summary(self, state: St) -> Summary[Any, Any]:
+        """The game file contract's summary of `state`, typed; `data` is its JSON."""
+        ...
 
     def prompts(self, state: St) -> list[Message]: ...
 
@@ -108,8 +111,9 @@ class Rules(Protocol[St]):
         still take now and has not: what an `end_turn` now would skip."""
         ...
 
-    def decided(self, state: St) -> bool:
-        """The game is over and needs nothing more from the table (final results)."""
+    def decided(self, state: St, summary: Summary[Any, Any]) -> bool:
+        """The game is over and needs nothing more from the table (final results);
+        `summary` is the state's own (the session's, made once per change)."""
         ...
 
     def tie_breaks(self, state: St) -> list[Message]:
@@ -218,7 +222,7 @@ class GameParts(Generic[S, Opts]):
     check_options: Callable[[Opts, Sequence[PlayerSpec]], None]
     correct: Callable[[S, Any], S]  # the game's `adjust`
     play: Callable[[S, ActionBase], S]  # every other action
-    summary: Callable[[S], dict[str, Any]]
+    summary: Callable[[S], Summary[Any, Any]]
     prompts: Callable[[S], list[Message]]
     # The actions that make sense now, each with the fields the table would send (a
     # count the players type in: one example): `GameRules.legal` keeps those taken.
@@ -325,8 +329,8 @@ class GameRules(Generic[S, Opts]):
         """The rules' own refusal of `action` now, or None (`legal`'s answer)."""
         return self.legal(state).refusal(action)
 
-    def summary(self, state: S) -> dict[str, Any]:
-        summary: dict[str, Any] = self.parts.summary(state)
+    def summary(self, state: S) -> Summary[Any, Any]:
+        summary: Summary[Any, Any] = self.parts.summary(state)
         return summary
 
     def prompts(self, state: S) -> list[Message]:
@@ -341,8 +345,9 @@ class GameRules(Generic[S, Opts]):
         """The game's name, whatever its options."""
         return self.name
 
-    def decided(self, state: S) -> bool:
-        return bool(self.summary(state)["over"])
+    def decided(self, state: S, summary: Summary[Any, Any]) -> bool:
+        """Over is decided, by default: the summary says so."""
+        return summary.over
 
     def tie_breaks(self, state: S) -> list[Message]:
         """None by default: a game whose ranks need no tie-break."""

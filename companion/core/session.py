@@ -22,6 +22,7 @@ from companion.core.legal import Legal
 from companion.core.messages import Message
 from companion.core.model import ActionBase, GameSetup
 from companion.core.rules import Rules
+from companion.core.summary import Summary
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +144,7 @@ class Session(Generic[S]):
         # at every refresh (what the last action changed) and an undo goes back to.
         self._before: tuple[int, S] | None = None
         self._state = self._checkpoints[0]
-        self._summary: dict[str, Any] | None = None  # of `_state`, once asked for
+        self._summary: Summary[Any, Any] | None = None  # of `_state`, once asked for
         self._listeners: list[Listener] = []
         for action in actions:
             self._push(action, self.rules.apply(self._state, action))
@@ -188,10 +189,9 @@ class Session(Generic[S]):
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary[Any, Any]:
         """The rules' summary of the current state, made once per change: the table,
-        the recorder, the strip and the timer all read it after each press. Shared:
-        read it, never change it."""
+        the recorder, the strip, the timer and `decided` all read it after each press."""
         if self._summary is None:
             self._summary = self.rules.summary(self._state)
         return self._summary
@@ -207,7 +207,7 @@ class Session(Generic[S]):
 
     @property
     def decided(self) -> bool:
-        return self.rules.decided(self._state)
+        return self.rules.decided(self._state, self.summary())
 
     def prompts(self) -> list[Message]:
         return self.rules.prompts(self._state)

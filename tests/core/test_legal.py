@@ -5,9 +5,7 @@ a second time when it is sent (issue 32.1)."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,25 +14,7 @@ from companion import games
 from companion.core.legal import Legal
 from companion.core.model import GameSetup
 from companion.core.session import Session
-from companion.files import parse, read_json
-
-FILES = Path(__file__).parents[1] / "games" / "files"
-
-
-def setups() -> list[tuple[str, GameSetup]]:
-    """Each game's setups as its golden files have them (two at most, no refusals)."""
-    found: dict[str, list[GameSetup]] = {game_id: [] for game_id in games.game_ids()}
-    for path in sorted(FILES.glob("*.json")):
-        if path.name.endswith(".expected.json"):
-            continue
-        expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())
-        if "error" in expected:
-            continue
-        _rules, setup, _actions = parse(read_json(path), path.name)
-        if len(found[setup.game]) < 2:
-            found[setup.game].append(setup)
-    assert all(found.values()), f"a game without a golden file: {found}"
-    return [(f"{game}-{i}", s) for game, kept in found.items() for i, s in enumerate(kept)]
+from tests.games.setups import golden_setups
 
 
 class Counted:
@@ -59,7 +39,7 @@ class Counted:
         return self.last
 
 
-SETUPS = setups()
+SETUPS = golden_setups()
 
 
 @pytest.mark.parametrize(("name", "setup"), SETUPS, ids=[name for name, _ in SETUPS])

@@ -25,7 +25,7 @@ def test_a_100000_action_file_replays_in_under_two_seconds(tmp_path: Path) -> No
     while len(tries) < 3 and (not tries or min(tries) >= 2.0 * slowness()):
         started = time.process_time()
         session = files.replay_path(path)
-        summary = session.summary()
+        summary = session.summary().data
         tries.append(time.process_time() - started)
         assert len(session) == ACTIONS and not summary["over"]
     assert min(tries) < 2.0 * slowness(), f"{tries} s CPU to replay {ACTIONS} actions"

@@ -190,7 +190,7 @@ def at_table(table: Table, clock: FakeClock) -> Iterator[GameModel[Any]]:
 def ends(model: GameModel[Any], raw: Raw) -> bool:
     """The game is over after `raw` (the rules are pure: nothing changes here)."""
     rules = model.rules
-    return bool(rules.summary(model.session.legal().after(rules.parse_action(raw)))["over"])
+    return bool(rules.summary(model.session.legal().after(rules.parse_action(raw))).data["over"])
 
 
 class Player:

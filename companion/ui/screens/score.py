@@ -103,7 +103,7 @@ class ScoreScreen(AppScreen):
         if not legal.allows(action):
             return dict(model.summary)
         # The state the rules judged it leads to: sending it takes the same state.
-        summary: dict[str, Any] = model.rules.summary(legal.after(action))
+        summary: dict[str, Any] = model.rules.summary(legal.after(action)).data
         return summary
 
     def _build_table(self) -> None:

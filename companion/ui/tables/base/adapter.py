@@ -94,7 +94,7 @@ class TableAdapter(Generic[S]):
         """What GO means now (a paused glass and the table's questions come first: the
         view-model asks `question` before this). By default: start the app's own glass
         where it waits, else end the turn."""
-        if play.session.summary()["over"]:
+        if play.session.summary().over:
             return Go(UI("go_end"), NOTHING)
         if play.timer.app_glass_idle():
             return Go(UI("go_start"), START_GLASS, next=True)
@@ -116,7 +116,7 @@ class TableAdapter(Generic[S]):
 
     def timed_turn(self, session: Session[S], app_options: Mapping[str, Any]) -> bool:
         """The current turn runs on the glass."""
-        return self.timer_seconds(session, app_options) > 0 and not session.summary()["over"]
+        return self.timer_seconds(session, app_options) > 0 and not session.summary().over
 
     def turn_started(self, session: Session[S]) -> bool:
         """The rules say the glass of this turn was started (a rules-kept glass)."""
@@ -214,11 +214,11 @@ class TableAdapter(Generic[S]):
         """What BG Stats is told the finished game `session` was: by default the game
         itself (its name, its descriptor's BG Stats id), with points unless no player
         has a score."""
-        players = session.summary()["players"]
+        players = session.summary().players
         return PlayedGame(
             name=session.rules.title(session.setup.options),
             source_id=games.entry(self.game_id).bgstats,
-            no_points=all(p.get("score") is None for p in players),
+            no_points=all(p.score is None for p in players),
         )
 
     def describe(self, action: ActionBase, before: S) -> Message:
