@@ -7,6 +7,7 @@ to send; the rules accept or refuse it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -55,7 +56,7 @@ class TurnRoll:
     refusal: Message | None = None
 
 
-class TableAdapter(Generic[S]):
+class TableAdapter(ABC, Generic[S]):
     """What a game's table knows that its rules do not say, answered from the rules'
     own helpers; `S` is the game's state type. Its screen is the one its descriptor
     names (`companion.games.GAMES`).
@@ -64,9 +65,17 @@ class TableAdapter(Generic[S]):
     turn timer (`TIMER_KEY`, seconds, 0 = off), with no dice, nothing secret and
     nothing to type at the end; a game's adapter says what differs. No Kivy here,
     and no rule decisions.
+
+    What every game must say is abstract: its `game_id`, its `seat_colours` and its
+    words for each action (`describe`). An adapter that lacks one cannot be made (its
+    `ADAPTER = ...` line fails at import, and mypy names the missing member).
     """
 
-    game_id: ClassVar[str]
+    @property
+    @abstractmethod
+    def game_id(self) -> str:
+        """The game's id, as its descriptor in `companion.games.GAMES` has it (a class
+        attribute in the game's adapter)."""
     options: ClassVar[Sequence[OptionField]] = ()
     dice: ClassVar[int] = 0  # the dice of one roll the reader may send; 0: none
     dice_action: ClassVar[str] = ""  # the action a roll is sent as (its `values`)
@@ -139,10 +148,10 @@ class TableAdapter(Generic[S]):
         return None
 
     # -- players and their balloons ----------------------------------------------------
+    @abstractmethod
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
         """(colour name, "#RRGGBB") of each seat, in seat order (the strip shows the
         current one; the screens draw it beside the name when `seats_coloured`)."""
-        raise NotImplementedError
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return 1
@@ -221,7 +230,7 @@ class TableAdapter(Generic[S]):
             no_points=all(p.score is None for p in players),
         )
 
+    @abstractmethod
     def describe(self, action: ActionBase, before: S) -> Message:
         """`action` in the players' words ("Kasia's end of turn"), from the state
         `before` it: what "Undone: ..." and History's log say. Never the action's type."""
-        return UI("did_action")
