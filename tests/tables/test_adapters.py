@@ -132,8 +132,8 @@ def test_seat_colours_are_the_games() -> None:
 
 def test_an_adapter_without_what_every_game_must_say_cannot_be_made() -> None:
     """The add-a-game contract in code (issue 32.3): an adapter that lacks its seat
-    colours, its words or its game's id fails where it is made (its `ADAPTER = ...`
-    line, at import), not when a screen first asks."""
+    colours or its words fails where it is made (its `ADAPTER = ...` line, at import),
+    not when a screen first asks."""
 
     class Wordless(TableAdapter[Any]):
         game_id = "any-game"
@@ -142,12 +142,14 @@ def test_an_adapter_without_what_every_game_must_say_cannot_be_made() -> None:
             return [("white", "#FFFFFF")] * len(names)
 
     class Colourless(TableAdapter[Any]):
+        game_id = "any-game"
+
         def describe(self, action: ActionBase, before: Any) -> Message:
             return UI("did_action")
 
     with pytest.raises(TypeError, match="describe"):
         Wordless()  # type: ignore[abstract]
-    with pytest.raises(TypeError, match=r"game_id.*seat_colours|seat_colours.*game_id"):
+    with pytest.raises(TypeError, match="seat_colours"):
         Colourless()  # type: ignore[abstract]
     for game in games.GAMES:  # every registered game's adapter is made at import
         assert adapter(game.id).game_id == game.id

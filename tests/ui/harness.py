@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from companion.core.hourglass import FakeClock
 from companion.i18n import languages
 from companion.play.devices import Devices
 from companion.store import Store
-from companion.ui.app import CompanionApp
+from companion.ui.app import CompanionApp, NewGame
 from companion.ui.fit import problem
 from tests.english_words import english_words
 from tests.waiting import wait_until
@@ -73,7 +73,7 @@ class Harness:
     def __init__(
         self,
         data: Path,
-        new_game: tuple[str, Sequence[str]] | None = None,
+        new_game: NewGame | None = None,
         settings: Config | None = None,
         seed: int = 7,
         *,

@@ -66,16 +66,13 @@ class TableAdapter(ABC, Generic[S]):
     nothing to type at the end; a game's adapter says what differs. No Kivy here,
     and no rule decisions.
 
-    What every game must say is abstract: its `game_id`, its `seat_colours` and its
-    words for each action (`describe`). An adapter that lacks one cannot be made (its
-    `ADAPTER = ...` line fails at import, and mypy names the missing member).
+    What every game must say is abstract: its `seat_colours` and its words for each
+    action (`describe`). An adapter that lacks one cannot be made (its `ADAPTER = ...`
+    line fails at import, and mypy names the missing member). Its `game_id` is the id
+    of the descriptor that names its table (the conformance kit checks every game's).
     """
 
-    @property
-    @abstractmethod
-    def game_id(self) -> str:
-        """The game's id, as its descriptor in `companion.games.GAMES` has it (a class
-        attribute in the game's adapter)."""
+    game_id: ClassVar[str]
     options: ClassVar[Sequence[OptionField]] = ()
     dice: ClassVar[int] = 0  # the dice of one roll the reader may send; 0: none
     dice_action: ClassVar[str] = ""  # the action a roll is sent as (its `values`)
