@@ -18,6 +18,7 @@ from kivy.uix.label import Label
 
 from companion.config import Config
 from companion.core.hourglass import FakeClock
+from companion.core.model import GameSetup
 from companion.i18n import languages
 from companion.play.devices import Devices
 from companion.store import Store
@@ -264,6 +265,15 @@ class Harness:
                 out.writelines(f"[{self.app.lang}] {line}\n" for line in found)
             return
         assert not found, f"[{self.app.lang}] " + "\n".join(sorted(set(found)))
+
+    @classmethod
+    def at_table(cls, data: Path, setup: GameSetup) -> Harness:
+        """The app on the table of a new game set up as `setup` (its secret balloons,
+        if any, passed round first)."""
+        ui = cls(data, new_game=(setup.game, setup.names, setup.options))
+        if ui.app.root.current == "secret":
+            ui.pass_secret()
+        return ui
 
     def pass_secret(self) -> None:
         """The secret balloons the app dealt, one player after another: each holds the

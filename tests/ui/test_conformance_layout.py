@@ -21,10 +21,8 @@ SETUPS = golden_setups(most=1)
 def test_every_games_table_reads_whole_in_every_language(
     tmp_path: Path, name: str, setup: GameSetup
 ) -> None:
-    ui = Harness(tmp_path, new_game=(setup.game, setup.names, setup.options))
+    ui = Harness.at_table(tmp_path, setup)
     try:
-        if ui.app.root.current == "secret":
-            ui.pass_secret()
         table = ui.screen
         assert ui.app.root.current == ui.app.model.adapter.screen, name
         for skeleton in ("message", "go", "undo", "pause"):  # what the skeleton drives

@@ -75,10 +75,8 @@ def test_on_the_secret_balloons_when_the_race_cannot_start(tmp_path: Path) -> No
 def test_on_every_table_when_an_action_cannot_be_stored(
     tmp_path: Path, name: str, setup: GameSetup
 ) -> None:
-    ui = Harness(tmp_path, new_game=(setup.game, setup.names, setup.options))
+    ui = Harness.at_table(tmp_path, setup)
     try:
-        if ui.app.root.current == "secret":
-            ui.pass_secret()
         strip = ui.screen.ids.message
         crowded, height = strip.crowded, strip.height  # the table's own, before it
         ui.app.model.error = refusal()
