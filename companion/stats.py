@@ -157,7 +157,7 @@ def turn_times(store: Store, session_id: int) -> dict[str, list[float]]:
     raw = store.raw_actions(session_id)
     at_table = store.journal(session_id).table_seconds()
     state = session.state_at(0)
-    current = rules.summary(state)["current"]
+    current = rules.summary(state).current
     times: dict[str, list[float]] = defaultdict(list)
     turn = _TurnStart(table=0.0 if at_table[:1] not in ([], [None]) else None)
     for data, table_s in zip(raw, at_table, strict=True):
@@ -165,7 +165,7 @@ def turn_times(store: Store, session_id: int) -> dict[str, list[float]]:
         if turn.at is None:
             turn.at = at
         state = rules.apply(state, rules.parse_action(data))
-        after = rules.summary(state)["current"]
+        after = rules.summary(state).current
         if data["type"] == "end_turn" or after != current:
             seconds = turn.seconds(at, table_s)
             if current is not None and seconds is not None:

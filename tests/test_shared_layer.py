@@ -1,8 +1,11 @@
 """The shared layer names no game: a new game is its own packages and one line in the
 games' registry (`companion.games.GAMES`). Read from the source (no imports of the
 UI): every string in the shared modules, Python and kv, is checked against every
-registered game's id and every action type that is not common to all games (the
-contract's `adjust` and `end_turn` are; docs/game-file.md)."""
+registered game's id, and every string used as an action's type (a "type", the action
+a call sends, a comparison with something's `type`) against every action type that
+is not common to all games (the contract's `adjust` and `end_turn` are;
+docs/game-file.md). A word a game also uses as an action's type ("score", "dice",
+"roll") is the shared layer's own wherever it is not used as one."""
 
 from __future__ import annotations
 
@@ -15,11 +18,6 @@ from companion import games
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = ROOT / "companion"
-# Words of the shared layer's own that a game also uses as an action's type: the
-# summary's `score` (every game has it; the score screen), the dice reader's `dice`.
-# They are a game's only where they name an action: a "type", the action a call
-# sends (`act("score")`, `Send("dice")`) or what an action's `type` is compared with.
-SHARED_WORDS = frozenset({"score", "dice"})
 SENDING = frozenset({"act", "attempt", "send", "Send", "parse_action"})
 
 
@@ -46,14 +44,15 @@ def shared_files() -> list[Path]:
     )
 
 
-def game_names() -> dict[str, str]:
-    """Each name that belongs to a game -> what it is."""
+def game_names() -> tuple[dict[str, str], dict[str, str]]:
+    """Each game id -> what it is, and each action type of not every game -> whose."""
     rules = games.all_rules()
     common = set.intersection(*(set(r.actions) for r in rules))
-    names = {r.id: "a game id" for r in rules}
+    ids = {r.id: "a game id" for r in rules}
+    types: dict[str, str] = {}
     for r in rules:
-        names.update({t: f"an action type of {r.id}" for t in set(r.actions) - common})
-    return names
+        types.update({t: f"an action type of {r.id}" for t in set(r.actions) - common})
+    return ids, types
 
 
 def docstrings(tree: ast.AST) -> set[int]:
@@ -99,15 +98,14 @@ def _is_type(node: ast.AST) -> bool:
     )
 
 
-def python_strings(path: Path) -> Iterator[tuple[int, str]]:
-    """Every string but the docstrings; a shared word only where it names an action."""
+def python_strings(path: Path) -> Iterator[tuple[int, str, bool]]:
+    """Every string but the docstrings, and whether it is used as an action's type."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     prose, acting = docstrings(tree), actions_named(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            shared = node.value in SHARED_WORDS and id(node) not in acting
-            if id(node) not in prose and not shared:
-                yield node.lineno, node.value
+        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if is_text and id(node) not in prose:
+            yield node.lineno, node.value, id(node) in acting
 
 
 KV_STRING = re.compile(r"""(['"])([\w-]+)\1""")
@@ -116,24 +114,26 @@ KV_STRING = re.compile(r"""(['"])([\w-]+)\1""")
 KV_ACT = re.compile(r"""\bact\(\s*(['"])([\w-]+)\1""")
 
 
-def kv_strings(path: Path) -> Iterator[tuple[int, str]]:
-    """Every quoted word of a kv file's rules (a shared word only as `act`'s action)."""
+def kv_strings(path: Path) -> Iterator[tuple[int, str, bool]]:
+    """Every quoted word of a kv file's rules, and whether it is `act`'s action."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         code = line.split("#", 1)[0] if not line.lstrip().startswith("#:") else ""
         acting = {m.group(2) for m in KV_ACT.finditer(code)}
         for match in KV_STRING.finditer(code):
             word = match.group(2)
-            if word not in SHARED_WORDS or word in acting:
-                yield number, word
+            yield number, word, word in acting
 
 
-def named(path: Path, names: dict[str, str]) -> list[str]:
+def named(path: Path, names: tuple[dict[str, str], dict[str, str]]) -> list[str]:
+    """A game's id anywhere, a game's action type where it is used as one."""
+    ids, types = names
     strings = python_strings(path) if path.suffix == ".py" else kv_strings(path)
-    return [
-        f"{path.relative_to(ROOT)}:{line} {text!r} is {names[text]}"
-        for line, text in strings
-        if text in names
-    ]
+    found = []
+    for line, text, acting in strings:
+        what = ids.get(text) or (types.get(text) if acting else None)
+        if what is not None:
+            found.append(f"{path.relative_to(ROOT)}:{line} {text!r} is {what}")
+    return found
 
 
 def test_the_shared_layer_names_no_game_and_no_games_action() -> None:
@@ -163,12 +163,14 @@ def test_the_check_reads_every_layer_and_sees_a_game_named() -> None:
     try:
         sample.write_text(
             'go = {"type": "start_timer"}\nx = summary["score"]\nscreen = "score"\n'
-            'model.act("score", distances={})\nok = action.type == "dice"\n',
+            'model.act("score", distances={})\nok = action.type == "dice"\n'
+            'word = "start_timer"\nfolder = "dice"\n'
+            f"game = {games.GAMES[0].id!r}\n",
             "utf-8",
         )
         # Which game a name is said to be of depends on the games registered: the
         # names found are what counts.
         found = sorted(p.split(" ", 2)[1] for p in named(sample, names))
-        assert found == ["'dice'", "'score'", "'start_timer'"]
+        assert found == sorted(["'dice'", "'score'", "'start_timer'", repr(games.GAMES[0].id)])
     finally:
         sample.unlink()

@@ -60,16 +60,16 @@ def test_unfinished_and_finished_games(tmp_path):
     assert store.unfinished().id == session_id
     for raw in ({"type": "landed"}, {"type": "end_turn"}):
         session.apply(RULES.parse_action(raw))
-    store.record_summary(session_id, session.summary(), session.decided)
+    store.record_summary(session_id, session.summary().data, session.decided)
     assert store.unfinished().id == session_id  # over, but the score is still to count
     held = session.state.colours_held
     session.apply(
         RULES.parse_action({"type": "score", "distances": {c: i for i, c in enumerate(held)}})
     )
-    store.record_summary(session_id, session.summary(), session.decided)
+    store.record_summary(session_id, session.summary().data, session.decided)
     assert store.unfinished() is None
     results = store.results(session_id)
-    assert [r["rank"] for r in results] == [p["rank"] for p in session.summary()["players"]]
+    assert [r["rank"] for r in results] == [p["rank"] for p in session.summary().data["players"]]
     assert sum(r["winner"] for r in results) >= 1
 
 

@@ -119,15 +119,56 @@ def kv_files() -> list[Path]:
     return sorted(UI.rglob("*.kv"))
 
 
-def test_no_class_name_is_defined_twice_in_the_ui() -> None:
+def widget_classes(paths: list[Path]) -> Counter[str]:
+    """How often each class that Kivy's Factory registers (a widget: a class whose
+    bases lead to one of `kivy.uix`) is defined in `paths`. Other classes (adapters,
+    data, view-models) are not registered: their names may repeat."""
+    bases: dict[str, set[str]] = {}
+    kivy: set[str] = set()
+    defined: list[str] = []
+    for path in paths:
+        tree = parsed(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kivy.uix"):
+                kivy.update(alias.asname or alias.name for alias in node.names)
+            elif isinstance(node, ast.ClassDef):
+                defined.append(node.name)
+                found = {getattr(b, "attr", getattr(b, "id", "")) for b in node.bases}
+                bases.setdefault(node.name, set()).update(found)
+
+    def widget(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name in kivy:
+            return True
+        return any(widget(b, seen | {name}) for b in bases.get(name, ()) if b not in seen)
+
+    return Counter(name for name in defined if widget(name))
+
+
+def test_no_widget_class_name_is_defined_twice_in_the_ui() -> None:
     """Kivy's Factory registers widget classes by name, the last one imported wins:
-    two classes of one name put the wrong widget on screen."""
-    names: Counter[str] = Counter()
-    for path in sorted(UI.rglob("*.py")):
-        names.update(n.name for n in ast.walk(parsed(path)) if isinstance(n, ast.ClassDef))
+    two widget classes of one name put the wrong widget on screen. Only those: two
+    adapters or two data classes of one name are not registered."""
+    widgets = widget_classes(sorted(UI.rglob("*.py")))
+    assert {"TableScreen", "Sheet", "FitLabel"} <= set(widgets)  # it sees the widgets
+    names = Counter(widgets)
     for path in kv_files():
         names.update(DYNAMIC_CLASS.findall(path.read_text(encoding="utf-8")))
     assert [name for name, count in names.items() if count > 1] == []
+
+
+def test_a_class_that_is_no_widget_may_share_a_name() -> None:
+    sample = ROOT / "tests" / "sample_ui.py"
+    try:
+        sample.write_text(
+            "from kivy.uix.label import Label\n"
+            "class Row:\n    pass\nclass Row:\n    pass\n"
+            "class Shown(Label):\n    pass\nclass Shown(Label):\n    pass\n",
+            "utf-8",
+        )
+        counts = widget_classes([sample])
+    finally:
+        sample.unlink()
+    assert counts == {"Shown": 2}
 
 
 def owners(kv: Path) -> set[Path]:

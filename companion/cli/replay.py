@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     session = files.replay_path(args.file, upto=args.upto)
-    summary = session.summary()
+    summary = session.summary().data
     if args.json:
         say(json_text(summary))
     else:

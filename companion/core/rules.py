@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -10,6 +10,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from companion.core import text
 from companion.core.errors import ActionFormatError, RuleError, SetupError
+from companion.core.legal import Legal
 from companion.core.messages import Catalog, Message, Param, listed, shown
 from companion.core.model import (
     ActionBase,
@@ -18,6 +19,7 @@ from companion.core.model import (
     read_strict_all,
     strict_list_of,
 )
+from companion.core.summary import Summary
 
 S = TypeVar("S", bound=BaseModel)
 Opts = TypeVar("Opts", bound=BaseModel)
@@ -87,13 +89,20 @@ class Rules(Protocol[St]):
 
     def apply(self, state: St, action: ActionBase) -> St: ...
 
-    def refusal(self, state: St, action: ActionBase) -> Message | None:
-        """Why the rules would refuse `action` in `state` (their sentence for the
-        players), or None when they would take it; nothing is applied. A screen asks
-        this to grey out what the rules refuse, or to ask before it sends."""
+    def legal(self, state: St) -> Legal[St]:
+        """What may be done in `state` (python-chess's `legal_moves`): the actions of
+        the moment the rules take, each judged once. A table enables its buttons and
+        words GO from it; `Session.apply` takes the state an action judged there leads to."""
         ...
 
-    def summary(self, state: St) -> dict[str, Any]: ...
+    def refusal(self, state: St, action: ActionBase) -> Message | None:
+        """Why the rules would refuse `action` in `state` (their sentence for the
+        players), or None when they would take it: `legal(state).refusal(action)`."""
+        ...
+
+    def summary(self, state: St) -> Summary[Any, Any]:
+        """The game file contract's summary of `state`, typed; `data` is its JSON."""
+        ...
 
     def prompts(self, state: St) -> list[Message]: ...
 
@@ -102,8 +111,9 @@ class Rules(Protocol[St]):
         still take now and has not: what an `end_turn` now would skip."""
         ...
 
-    def decided(self, state: St) -> bool:
-        """The game is over and needs nothing more from the table (final results)."""
+    def decided(self, state: St, summary: Summary[Any, Any]) -> bool:
+        """The game is over and needs nothing more from the table (final results);
+        `summary` is the state's own (the session's, made once per change)."""
         ...
 
     def tie_breaks(self, state: St) -> list[Message]:
@@ -212,8 +222,11 @@ class GameParts(Generic[S, Opts]):
     check_options: Callable[[Opts, Sequence[PlayerSpec]], None]
     correct: Callable[[S, Any], S]  # the game's `adjust`
     play: Callable[[S, ActionBase], S]  # every other action
-    summary: Callable[[S], dict[str, Any]]
+    summary: Callable[[S], Summary[Any, Any]]
     prompts: Callable[[S], list[Message]]
+    # The actions that make sense now, each with the fields the table would send (a
+    # count the players type in: one example): `GameRules.legal` keeps those taken.
+    choices: Callable[[S], Iterable[ActionBase]]
 
 
 class GameRules(Generic[S, Opts]):
@@ -303,17 +316,21 @@ class GameRules(Generic[S, Opts]):
         played: S = self.parts.play(state, action)
         return played
 
-    def refusal(self, state: S, action: ActionBase) -> Message | None:
-        """The rules' own refusal of `action` now, or None: the same checks `apply`
-        makes, so the answer never differs from what sending it would do."""
-        try:
-            self.apply(state, action)
-        except RuleError as error:
-            return error.message
-        return None
+    def legal(self, state: S) -> Legal[S]:
+        """The actions the rules take in `state`, judged by `apply`'s own checks. The
+        last state's answer is kept: the table, GO and the session ask of the same one."""
+        last: Legal[S] | None = self.__dict__.get("_legal")
+        if last is None or last.state is not state:
+            last = Legal(state, self.parts.choices, self.apply)
+            self.__dict__["_legal"] = last
+        return last
 
-    def summary(self, state: S) -> dict[str, Any]:
-        summary: dict[str, Any] = self.parts.summary(state)
+    def refusal(self, state: S, action: ActionBase) -> Message | None:
+        """The rules' own refusal of `action` now, or None (`legal`'s answer)."""
+        return self.legal(state).refusal(action)
+
+    def summary(self, state: S) -> Summary[Any, Any]:
+        summary: Summary[Any, Any] = self.parts.summary(state)
         return summary
 
     def prompts(self, state: S) -> list[Message]:
@@ -328,8 +345,9 @@ class GameRules(Generic[S, Opts]):
         """The game's name, whatever its options."""
         return self.name
 
-    def decided(self, state: S) -> bool:
-        return bool(self.summary(state)["over"])
+    def decided(self, state: S, summary: Summary[Any, Any]) -> bool:
+        """Over is decided, by default: the summary says so."""
+        return summary.over
 
     def tie_breaks(self, state: S) -> list[Message]:
         """None by default: a game whose ranks need no tie-break."""

@@ -18,9 +18,11 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, overload
 
 from companion.core.errors import M as CORE
 from companion.core.errors import RuleError
+from companion.core.legal import Legal
 from companion.core.messages import Message
 from companion.core.model import ActionBase, GameSetup
 from companion.core.rules import Rules
+from companion.core.summary import Summary
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +144,7 @@ class Session(Generic[S]):
         # at every refresh (what the last action changed) and an undo goes back to.
         self._before: tuple[int, S] | None = None
         self._state = self._checkpoints[0]
-        self._summary: dict[str, Any] | None = None  # of `_state`, once asked for
+        self._summary: Summary[Any, Any] | None = None  # of `_state`, once asked for
         self._listeners: list[Listener] = []
         for action in actions:
             self._push(action, self.rules.apply(self._state, action))
@@ -192,21 +194,25 @@ class Session(Generic[S]):
         """The action a redo would take again (the last one undone), or None."""
         return self._redo[-1] if self._redo else None
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary[Any, Any]:
         """The rules' summary of the current state, made once per change: the table,
-        the recorder, the strip and the timer all read it after each press. Shared:
-        read it, never change it."""
+        the recorder, the strip, the timer and `decided` all read it after each press."""
         if self._summary is None:
             self._summary = self.rules.summary(self._state)
         return self._summary
 
+    def legal(self) -> Legal[S]:
+        """What may be done now (the rules' `legal` of the current state): the table
+        enables its buttons and words GO from it; nothing is applied on trial twice."""
+        return self.rules.legal(self._state)
+
     def refusal(self, action: ActionBase) -> Message | None:
         """Why the rules would refuse `action` now, or None; nothing changes."""
-        return self.rules.refusal(self._state, action)
+        return self.legal().refusal(action)
 
     @property
     def decided(self) -> bool:
-        return self.rules.decided(self._state)
+        return self.rules.decided(self._state, self.summary())
 
     def prompts(self) -> list[Message]:
         return self.rules.prompts(self._state)
@@ -234,8 +240,9 @@ class Session(Generic[S]):
 
     # -- changing ------------------------------------------------------------
     def apply(self, action: ActionBase) -> S:
-        """Apply one action; a `RuleError` leaves the state and the log unchanged."""
-        new_state = self.rules.apply(self._state, action)
+        """Apply one action; a `RuleError` leaves the state and the log unchanged. An
+        action already judged now (GO's question, a button enabled) is not applied again."""
+        new_state = self.legal().after(action)
         if self.journal is not None:
             self.journal.appended(len(self), action, new_state)
         self._redo.clear()
@@ -262,7 +269,7 @@ class Session(Generic[S]):
         if not self._redo:
             raise RuleError(CORE("nothing_to_redo"))
         action = self._redo[-1]
-        new_state = self.rules.apply(self._state, action)
+        new_state = self.legal().after(action)
         if self.journal is not None:
             self.journal.appended(len(self), action, new_state)
         self._redo.pop()

@@ -197,9 +197,9 @@ class StripController(Follower):
 
     def changed(self, session: Session, _change: Change) -> None:
         summary = session.summary()
-        current = summary.get("current")
-        self._player = self._seats.get(current) if isinstance(current, str) else None
-        winners = summary.get("winners", []) if session.decided else []
+        current = summary.current
+        self._player = self._seats.get(current) if current is not None else None
+        winners = summary.winners if session.decided else ()
         self._winners = [self._seats[n] for n in winners if n in self._seats]
 
     @property

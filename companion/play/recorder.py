@@ -53,14 +53,14 @@ class Recorder(Follower):
         news = self._news()  # the action's own write may have written the games back
         summary = session.summary()
         try:
-            self.store.record_summary(self.session_id, summary, session.decided)
+            self.store.record_summary(self.session_id, summary.data, session.decided)
         except StoreError as error:  # the action itself is stored; the summary follows
             log.warning("could not record the summary: %s", error)
             self.problem = error.message
             return
         self.problem = news or self._news()
         if session.decided and not self._decided:
-            winners = ", ".join(summary.get("winners", [])) or "nobody"
+            winners = ", ".join(summary.winners) or "nobody"
             log.info("game %d ended; won by %s", self.session_id, winners)
         self._decided = session.decided
 

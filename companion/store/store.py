@@ -198,7 +198,7 @@ class Store:
         def store(conn: sqlite3.Connection) -> int:
             session_id = _sessions.insert(conn, session.setup, stamp)
             _actions.insert_all(conn, session_id, session.log)
-            _sessions.write_summary(conn, session_id, session.summary(), finished)
+            _sessions.write_summary(conn, session_id, session.summary().data, finished)
             if len(session) >= _checkpoints.EVERY:  # a long game comes up quickly at once
                 length = len(session) - _checkpoints.TAIL
                 _checkpoints.write(conn, session_id, length, length, session.state_at(length))

@@ -92,7 +92,7 @@ class GoButton:
         anyway (then their sentence says why)."""
         session = self.model.session
         action = session.rules.parse_action({"type": send.type, **send.fields})
-        if session.refusal(action) is not None:
+        if not session.legal().allows(action):  # judged once: the send takes its state
             return []
         return session.missing_steps()
 

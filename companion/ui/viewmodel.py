@@ -322,7 +322,7 @@ class GameModel(EventDispatcher, Generic[S]):
             self.partial = []
 
     def _refresh(self) -> None:
-        self.summary = self.session.summary()
+        self.summary = self.session.summary().data
         self.prompts = list(self.session.prompts())
         self.dice = list(self.adapter.turn_roll(self.play).dice)
         self.step = self.adapter.step(self.session)

@@ -60,7 +60,7 @@ def turns_in(copy: Path) -> int:
     try:
         session = store.load_session(1, journal=False)
         assert {a.type for a in session.log} == {"end_turn"}
-        assert session.summary()["table"]["turn"] == len(session.log) + 1
+        assert session.summary().data["table"]["turn"] == len(session.log) + 1
         return len(session.log)
     finally:
         store.close()

@@ -109,4 +109,7 @@ def test_a_name_is_matched_as_written() -> None:
     with pytest.raises(CompanionError, match="is not playing"):
         session.apply(session.rules.parse_action({"type": "pass_to", "player": "Zo\u00eb"}))
     session.apply(session.rules.parse_action({"type": "eliminate", "player": "Zoe\u0308"}))
-    assert session.summary()["players"][0] == {**session.summary()["players"][0], "out": True}
+    assert session.summary().data["players"][0] == {
+        **session.summary().data["players"][0],
+        "out": True,
+    }

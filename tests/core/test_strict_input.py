@@ -106,7 +106,7 @@ def test_the_ceilings_themselves_are_allowed():
     wyscig = replay(game(WB, PLAYERS, {"timer_seconds": 600}))
     assert wyscig.options.timer_seconds == 600  # type: ignore[attr-defined]
     deck = {"wind_deck": "app", "deck": {"calm": 600}}
-    assert replay(game(BR, PLAYERS, deck)).summary()["table"]["deck_left"] == 600
+    assert replay(game(BR, PLAYERS, deck)).summary().data["table"]["deck_left"] == 600
 
 
 def test_json_arrays_fill_tuple_fields_and_strings_stay_strings():

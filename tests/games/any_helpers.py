@@ -30,15 +30,15 @@ def new(players: Any = PLAYERS, **options: Any) -> Session:
 def act(session: Session, *actions: dict) -> dict[str, Any]:
     for raw in actions:
         session.apply(session.rules.parse_action(raw))
-    return session.summary()
+    return session.summary().data
 
 
 def error(session: Session, raw: dict) -> str:
     """The sentence an action is refused with; the game stays as it was."""
-    before, length = session.summary(), len(session)
+    before, length = session.summary().data, len(session)
     with pytest.raises(CompanionError) as caught:
         session.apply(session.rules.parse_action(raw))
-    assert (session.summary(), len(session)) == (before, length)
+    assert (session.summary().data, len(session)) == (before, length)
     return str(caught.value)
 
 

@@ -33,7 +33,7 @@ def replay(data: dict[str, Any]) -> Session:
 def play(session: Session, *actions: dict) -> dict[str, Any]:
     for raw in actions:
         session.apply(session.rules.parse_action(raw))
-    return session.summary()
+    return session.summary().data
 
 
 def by_name(summary: dict[str, Any], name: str) -> dict[str, Any]:

@@ -170,14 +170,14 @@ def test_bank_after_is_the_contracts_sentence(
 
 def test_undo_and_redo_give_every_bank_back_exactly() -> None:
     session = new(**BANK, increment_seconds=7, delay_seconds=3)
-    banks = [column(session.summary(), "bank")]
+    banks = [column(session.summary().data, "bank")]
     for raw in (START, seconds(50), START, seconds(2), seconds(700, "pass_to", player="Ola")):
         banks.append(column(act(session, raw), "bank"))
     for expected in reversed(banks[:-1]):
         session.undo()
-        assert column(session.summary(), "bank") == expected
+        assert column(session.summary().data, "bank") == expected
     for expected in banks[1:]:
         session.redo()
-        assert column(session.summary(), "bank") == expected
+        assert column(session.summary().data, "bank") == expected
     assert banks[-1] == [600 - 47 + 7, 600 + 7, 0]
     assert RULES.clock_seconds(session.state) == 3 + 560

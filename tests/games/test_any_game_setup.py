@@ -19,7 +19,7 @@ def test_registered_with_its_player_counts() -> None:
 
 def test_the_summary_at_the_start() -> None:
     counters = [VP, {"id": "lives", "name": "Lives", "start": 3, "min": 0, "max": 5}]
-    assert new(counters=counters).summary() == {
+    assert new(counters=counters).summary().data == {
         "game": "any-game",
         "over": False,
         "round": None,
@@ -45,7 +45,7 @@ def test_the_summary_at_the_start() -> None:
 @pytest.mark.parametrize("count", [1, 8])
 def test_one_to_eight_players(count: int) -> None:
     names = [f"P{n}" for n in range(count)]
-    assert [p["name"] for p in new(names).summary()["players"]] == names
+    assert [p["name"] for p in new(names).summary().data["players"]] == names
 
 
 @pytest.mark.parametrize("count", [0, 9])
@@ -94,7 +94,7 @@ def test_a_title_is_1_to_60_printable_characters(title: Any, problem: str) -> No
 
 @pytest.mark.parametrize("title", ["T" * 60, "7 Wonders Duel", "Ticket to Ride: Europa", "三国"])
 def test_a_printable_title_stands_as_given(title: str) -> None:
-    assert new(title=title).summary()["table"]["title"] == title
+    assert new(title=title).summary().data["table"]["title"] == title
 
 
 @pytest.mark.parametrize(
@@ -124,7 +124,7 @@ def test_the_clock_defaults() -> None:
     assert rules.clock_seconds(new().state) is None
     assert rules.clock_seconds(new(clock="turn").state) == 60
     assert rules.clock_seconds(new(clock="turn", timer_seconds=5).state) == 5
-    assert [p["bank"] for p in new(clock="bank").summary()["players"]] == [1200] * 3
+    assert [p["bank"] for p in new(clock="bank").summary().data["players"]] == [1200] * 3
     bank = new(clock="bank", bank_seconds=36000)
     assert rules.clock_seconds(bank.state) == 36000
 
@@ -170,7 +170,7 @@ def test_a_counter_defaults_to_start_0_min_0_and_no_max() -> None:
 
 def test_min_and_max_may_be_null() -> None:
     counters = [{"id": "debt", "name": "Debt", "start": -3, "min": None, "max": None}]
-    assert new(counters=counters).summary()["players"][0]["tokens"] == {"debt": -3}
+    assert new(counters=counters).summary().data["players"][0]["tokens"] == {"debt": -3}
 
 
 def counter(**fields: Any) -> dict[str, Any]:
@@ -207,12 +207,12 @@ def test_counters_that_are_refused(counters: list[dict[str, Any]], problem: str)
 
 def test_eight_counters_with_16_character_ids_and_24_character_names() -> None:
     counters = [counter(id=f"{n}" * 16, name=f"{n}" * 24) for n in range(8)]
-    assert len(new(counters=counters).summary()["players"][0]["tokens"]) == 8
+    assert len(new(counters=counters).summary().data["players"][0]["tokens"]) == 8
 
 
 def test_counter_names_may_repeat() -> None:
     counters = [counter(id="a", name="Gold"), counter(id="b", name="Gold")]
-    assert new(counters=counters).summary()["players"][0]["tokens"] == {"a": 0, "b": 0}
+    assert new(counters=counters).summary().data["players"][0]["tokens"] == {"a": 0, "b": 0}
 
 
 # -- scoring -------------------------------------------------------------------------

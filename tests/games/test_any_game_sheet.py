@@ -133,11 +133,11 @@ def test_the_sheet_is_in_the_categories_order_whatever_the_maps() -> None:
 
 def test_the_sheet_is_null_before_the_end_and_without_categories() -> None:
     session = new(categories=SHEET)
-    assert column(session.summary(), "sheet") == [None] * 3
+    assert column(session.summary().data, "sheet") == [None] * 3
     act(session, {"type": "end_turn"})
-    assert column(session.summary(), "sheet") == [None] * 3
+    assert column(session.summary().data, "sheet") == [None] * 3
     for options in ({}, {"scoring": "places"}, {"scoring": "coop"}):
-        assert column(new(**options).summary(), "sheet") == [None] * 3
+        assert column(new(**options).summary().data, "sheet") == [None] * 3
     s = act(new(), score(Ola=1, Jan=2, Ewa=3))
     assert column(s, "sheet") == [None] * 3
 
@@ -161,9 +161,9 @@ def test_undo_takes_the_sheet_back() -> None:
     session = new(categories=SHEET)
     act(session, score(Ola=lines(1, 2, 3), Jan=lines(0, 0, 0), Ewa=lines(0, 0, 1)))
     session.undo()
-    assert column(session.summary(), "sheet") == [None] * 3
+    assert column(session.summary().data, "sheet") == [None] * 3
     session.redo()
-    assert column(session.summary(), "score") == [6, 0, 1]
+    assert column(session.summary().data, "score") == [6, 0, 1]
 
 
 @pytest.mark.parametrize(

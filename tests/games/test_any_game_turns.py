@@ -40,7 +40,7 @@ def test_end_turn_goes_clockwise_round_the_table_and_counts_turns() -> None:
     session = new()
     currents = [act(session, END)["current"] for _ in range(4)]
     assert currents == ["Jan", "Ewa", "Ola", "Jan"]
-    assert session.summary()["table"]["turn"] == 5
+    assert session.summary().data["table"]["turn"] == 5
 
 
 def test_reverse_flips_the_direction_and_the_turn_goes_on() -> None:
@@ -55,7 +55,7 @@ def test_reverse_flips_the_direction_and_the_turn_goes_on() -> None:
     assert session.state.turn == Turn(timer_started=True)  # the clock runs on
     assert act(session, END)["current"] == "Ewa"
     assert act(session, REVERSE, END)["current"] == "Ola"
-    assert session.summary()["table"] == {
+    assert session.summary().data["table"] == {
         "title": "Carcassonne",
         "direction": "clockwise",
         "turn": 3,

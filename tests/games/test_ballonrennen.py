@@ -57,7 +57,7 @@ def test_registered_and_named() -> None:
 
 def test_start_tokens_and_summary_shape() -> None:
     s = new_game(["Anna", "Ben", "Cleo"])
-    summary = s.summary()
+    summary = s.summary().data
     assert set(summary) == {"game", "over", "round", "current", "players", "winners", "table"}
     assert summary["game"] == "ballonrennen"
     assert summary["round"] is None
@@ -93,7 +93,7 @@ def test_start_tokens_and_summary_shape() -> None:
 
 def test_five_players_take_the_five_colours_in_seat_order() -> None:
     s = new_game(["A", "B", "C", "D", "E"])
-    assert [p["colour"] for p in s.summary()["players"]] == [
+    assert [p["colour"] for p in s.summary().data["players"]] == [
         "red",
         "yellow",
         "green",
@@ -112,7 +112,7 @@ def test_player_count(names: list[str]) -> None:
 
 def test_chosen_colours_stay_and_the_others_take_the_first_free_ones() -> None:
     s = new_game([{"name": "Anna"}, {"name": "Ben", "colour": "red"}, "Cleo"])
-    assert [p["colour"] for p in s.summary()["players"]] == ["yellow", "red", "green"]
+    assert [p["colour"] for p in s.summary().data["players"]] == ["yellow", "red", "green"]
 
 
 @pytest.mark.parametrize(
@@ -135,7 +135,7 @@ def test_colour_errors_are_in_the_players(players: list[Any], needle: str) -> No
 
 def test_winds_option() -> None:
     s = new_game(winds={"1": "NE", "2": "E", "3": "SW"})
-    assert s.summary()["table"]["winds"] == {"1": "NE", "2": "E", "3": "SW"}
+    assert s.summary().data["table"]["winds"] == {"1": "NE", "2": "E", "3": "SW"}
 
 
 @pytest.mark.parametrize(
@@ -486,7 +486,7 @@ def test_forced_landing_goes_back_to_the_start_and_keeps_the_move() -> None:
     act(s, "forced_landing")
     anna = who(s, "Anna")
     assert (anna["state"], anna["altitude"]) == ("waiting", 0)
-    assert s.summary()["table"]["move"] == {
+    assert s.summary().data["table"]["move"] == {
         "player": "Anna",
         "altitude": 1,
         "direction": "NW",
@@ -559,17 +559,17 @@ def test_rotation_both_ways_and_around() -> None:
 def test_each_card_on_the_markers(name: str, winds: dict[str, str]) -> None:
     s = new_game()
     act(s, "wind_card", card=name)
-    assert s.summary()["table"]["winds"] == winds
+    assert s.summary().data["table"]["winds"] == winds
 
 
 def test_markers_go_all_the_way_round() -> None:
     s = new_game(players=["Anna", "Ben"], winds={"1": "NE", "2": "NE", "3": "NE"})
     act(s, "wind_card", card="turn_all")
-    assert s.summary()["table"]["winds"] == {"1": "E", "2": "E", "3": "E"}
+    assert s.summary().data["table"]["winds"] == {"1": "E", "2": "E", "3": "E"}
     play(s, END)
     for _ in range(5):
         play(s, card("turn_2"), END)
-    assert s.summary()["table"]["winds"]["2"] == "NE"
+    assert s.summary().data["table"]["winds"]["2"] == "NE"
 
 
 @pytest.mark.parametrize("altitude", [1, 2, 3])
@@ -577,13 +577,13 @@ def test_markers_go_all_the_way_round() -> None:
 def test_favourable_turns_the_chosen_marker_either_way(altitude: int, way: str, step: int) -> None:
     s = at_altitude(2)
     act(s, "wind_card", card="favourable")
-    assert s.summary()["table"]["move"] is None
+    assert s.summary().data["table"]["move"] is None
     assert RULES.phase(s.state) == "favourable"
     act(s, "favourable", altitude=altitude, rotate=way)
     winds = {"1": "W", "2": "SE", "3": "E"}
     winds[str(altitude)] = rotate(winds[str(altitude)], step)
-    assert s.summary()["table"]["winds"] == winds
-    assert s.summary()["table"]["move"] == {
+    assert s.summary().data["table"]["winds"] == winds
+    assert s.summary().data["table"]["move"] == {
         "player": "Anna",
         "altitude": 2,
         "direction": winds["2"],
@@ -631,7 +631,7 @@ def test_malformed_actions(raw: dict[str, Any], needle: str) -> None:
 def move_after(altitude: int, name: str) -> dict[str, Any]:
     s = at_altitude(altitude) if altitude else new_game()
     act(s, "wind_card", card=name)
-    move: dict[str, Any] = s.summary()["table"]["move"]
+    move: dict[str, Any] = s.summary().data["table"]["move"]
     return move
 
 
@@ -689,7 +689,7 @@ def test_on_the_ground_no_card_moves_the_balloon(name: str) -> None:
     act(s, "wind_card", card=name)
     if name == "favourable":
         act(s, "favourable", altitude=1, rotate="cw")
-    assert s.summary()["table"]["move"] == {
+    assert s.summary().data["table"]["move"] == {
         "player": "Anna",
         "altitude": 0,
         "direction": None,
@@ -701,7 +701,7 @@ def test_landed_this_turn_does_not_move() -> None:
     s = at_altitude(3)
     act(s, "land")
     act(s, "wind_card", card="rising")
-    assert s.summary()["table"]["move"]["spaces"] == 0
+    assert s.summary().data["table"]["move"]["spaces"] == 0
 
 
 def test_error_two_wind_cards_in_a_turn() -> None:
@@ -719,7 +719,7 @@ def test_move_resets_at_the_next_turn() -> None:
     s = at_altitude(1)
     act(s, "wind_card", card="calm")
     play(s, END)
-    assert s.summary()["table"]["move"] is None
+    assert s.summary().data["table"]["move"] is None
 
 
 # -- the app deck ----------------------------------------------------------------
@@ -728,7 +728,7 @@ def test_move_resets_at_the_next_turn() -> None:
 def test_app_deck_default_is_60_cards_and_ours() -> None:
     assert sum(DEFAULT_DECK.values()) == 60
     s = new_game(wind_deck="app")
-    assert s.summary()["table"]["deck_left"] == 60
+    assert s.summary().data["table"]["deck_left"] == 60
     note = RULES.deck_note(s.state)
     assert note is not None and "our own" in render(note)
     assert render(s.prompts()[0]) == render(note)
@@ -743,7 +743,7 @@ def test_app_deck_draws_the_seeded_shuffle_and_reshuffles_when_empty() -> None:
     for _ in range(7):
         act(s, "wind_card")
         drawn.append(RULES.current_card(s.state))
-        lefts.append(s.summary()["table"]["deck_left"])
+        lefts.append(s.summary().data["table"]["deck_left"])
         act(s, "end_turn")
     expected = [c for k in range(3) for c in rng.shuffled(42, deck, "wind_deck", k)]
     assert drawn == expected[:7]
@@ -759,14 +759,14 @@ def test_app_deck_favourable_is_pending() -> None:
     s = new_game(wind_deck="app", deck={"favourable": 1})
     act(s, "wind_card")
     assert RULES.phase(s.state) == "favourable"
-    assert s.summary()["table"]["move"] is None
+    assert s.summary().data["table"]["move"] is None
     act(s, "favourable", altitude=2, rotate="ccw")
-    assert s.summary()["table"]["winds"]["2"] == "E"
+    assert s.summary().data["table"]["winds"]["2"] == "E"
 
 
 def test_app_deck_custom_composition_counts() -> None:
     s = new_game(wind_deck="app", deck={"turn_1": 4, "calm": 1})
-    assert s.summary()["table"]["deck_left"] == 5
+    assert s.summary().data["table"]["deck_left"] == 5
     assert RULES.deck_note(s.state) is None
 
 
@@ -780,7 +780,7 @@ def test_drop_mail_raises_the_altitude_for_the_next_move() -> None:
     anna = who(s, "Anna")
     assert (anna["altitude"], anna["mail_delivered"]) == (2, True)
     assert tokens(s, "Anna") == (4, 2, 0)
-    assert s.summary()["table"]["move"] == {
+    assert s.summary().data["table"]["move"] == {
         "player": "Anna",
         "altitude": 1,
         "direction": "NW",
@@ -824,7 +824,7 @@ def test_first_at_the_goal_wins_and_the_race_is_over() -> None:
     act(s, "wind_card", card="calm")
     act(s, "drop_mail")
     act(s, "reach_goal")
-    summary = s.summary()
+    summary = s.summary().data
     assert summary["over"] is True
     assert summary["current"] is None
     assert summary["winners"] == ["Anna"]
@@ -846,22 +846,22 @@ def finish(s: Any) -> None:
 def test_play_on_keeps_playing_for_places() -> None:
     s = new_game(["Anna", "Ben", "Cleo", "Dan"], play_on=True)
     finish(s)
-    summary = s.summary()
+    summary = s.summary().data
     assert summary["over"] is False
     assert summary["winners"] == []
     assert [p["rank"] for p in summary["players"]] == [None] * 4
     assert summary["players"][0]["place"] == 1
     assert summary["current"] == "Anna"  # her turn still needs its end
     play(s, END)
-    assert s.summary()["current"] == "Ben"
+    assert s.summary().data["current"] == "Ben"
     play(s, CALM, END)
     finish(s)  # Cleo second
     play(s, END, CALM, END)  # Dan
-    assert s.summary()["current"] == "Ben"  # Anna is skipped
+    assert s.summary().data["current"] == "Ben"  # Anna is skipped
     play(s, CALM, END)
-    assert s.summary()["current"] == "Dan"  # and Cleo too
+    assert s.summary().data["current"] == "Dan"  # and Cleo too
     finish(s)  # Dan third: one player left racing -> over
-    summary = s.summary()
+    summary = s.summary().data
     assert summary["over"] is True
     assert summary["current"] is None
     assert [(p["name"], p["place"], p["rank"]) for p in summary["players"]] == [
@@ -876,7 +876,7 @@ def test_play_on_keeps_playing_for_places() -> None:
 def test_play_on_with_two_players_ends_at_the_first_finisher() -> None:
     s = new_game(["Anna", "Ben"], play_on=True)
     finish(s)
-    summary = s.summary()
+    summary = s.summary().data
     assert summary["over"] is True
     assert [p["rank"] for p in summary["players"]] == [1, 2]
 
@@ -885,7 +885,7 @@ def test_without_play_on_the_others_share_the_rank_after_the_winner() -> None:
     s = new_game(["Anna", "Ben", "Cleo", "Dan"])
     play(s, CALM, END)
     finish(s)
-    summary = s.summary()
+    summary = s.summary().data
     assert summary["over"] is True
     assert summary["winners"] == ["Ben"]
     assert [p["rank"] for p in summary["players"]] == [2, 1, 2, 2]
@@ -909,10 +909,10 @@ def test_turns_go_clockwise_and_round_is_null() -> None:
     s = new_game(["Anna", "Ben", "Cleo"])
     seen = []
     for _ in range(4):
-        seen.append(s.summary()["current"])
+        seen.append(s.summary().data["current"])
         play(s, CALM, END)
     assert seen == ["Anna", "Ben", "Cleo", "Anna"]
-    assert s.summary()["round"] is None
+    assert s.summary().data["round"] is None
 
 
 def test_phase_and_legal_actions() -> None:
@@ -1033,7 +1033,7 @@ def test_the_move_stays_after_reaching_the_goal() -> None:
     s = new_game(["Anna", "Ben", "Cleo"], play_on=True)
     play(s, release(sandbags=2), card("rising"), {"type": "drop_mail"}, {"type": "reach_goal"})
     move = {"player": "Anna", "altitude": 2, "direction": "SE", "spaces": 3}
-    assert s.summary()["table"]["move"] == move
+    assert s.summary().data["table"]["move"] == move
     assert RULES.legal_actions(s.state) == ["adjust", "end_turn"]
     assert texts(s)[0] == "Anna reached the goal in place 1"
 
@@ -1046,6 +1046,6 @@ def test_screen_helpers() -> None:
     act(s, "wind_card", card="turn_2")
     assert RULES.current_card(s.state) == "turn_2"
     assert RULES.winds(s.state) == {"1": "W", "2": "SW", "3": "E"}
-    assert RULES.current_move(s.state) == s.summary()["table"]["move"]
+    assert RULES.current_move(s.state) == s.summary().data["table"]["move"]
     act(s, "drop_mail")
     assert RULES.paired_canister(s.state, "Anna") is False

@@ -37,7 +37,7 @@ def play(session: Session, *actions: dict[str, Any]) -> State:
 
 
 def who(session: Session, name: str) -> dict[str, Any]:
-    for player in session.summary()["players"]:
+    for player in session.summary().data["players"]:
         if player["name"] == name:
             return dict(player)
     raise KeyError(name)

@@ -128,7 +128,7 @@ def test_tokens_never_negative_and_altitude_always_0_to_3(game: Any) -> None:
     session = start(setup)
     check_invariants(session.state)
     fold(session, actions)
-    summary = session.summary()
+    summary = session.summary().data
     for player in summary["players"]:
         assert all(v >= 0 for v in player["tokens"].values())
         assert 0 <= player["altitude"] <= 3
@@ -221,7 +221,7 @@ def test_a_log_replays_to_the_same_state(game: Any, data: st.DataObject) -> None
     for action in first.log:
         second.apply(action)
     assert second.state == first.state
-    assert second.summary() == first.summary()
+    assert second.summary().data == first.summary().data
     for length in range(len(first.log) + 1):
         check_invariants(first.state_at(length))
 
@@ -241,7 +241,7 @@ def deal(seed: int, composition: dict[str, int] | None, draws: int) -> tuple[lis
     for _ in range(draws):
         session.apply(RULES.parse_action({"type": "wind_card"}))
         cards.append(session.state.turn.card)
-        lefts.append(session.summary()["table"]["deck_left"])
+        lefts.append(session.summary().data["table"]["deck_left"])
         if session.state.turn.favourable_pending:
             raw = {"type": "favourable", "altitude": 1, "rotate": "cw"}
             session.apply(RULES.parse_action(raw))

@@ -25,7 +25,7 @@ def new(players: Any = FOUR, options: dict | None = None, seed: int = 7) -> Sess
 def act(session: Session, *actions: dict) -> dict[str, Any]:
     for raw in actions:
         session.apply(RULES.parse_action(raw))
-    return session.summary()
+    return session.summary().data
 
 
 def balloon(summary: dict[str, Any], colour: str) -> dict[str, Any]:
@@ -37,10 +37,10 @@ def player(summary: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def error(session: Session, raw: dict) -> str:
-    before = session.summary()
+    before = session.summary().data
     with pytest.raises(RuleError) as caught:
         session.apply(RULES.parse_action(raw))
-    assert session.summary() == before
+    assert session.summary().data == before
     return str(caught.value)
 
 
@@ -73,7 +73,7 @@ def test_registered():
 
 
 def test_four_players_one_balloon_each():
-    s = new().summary()
+    s = new().summary().data
     assert s["game"] == "balmy-balloonists"
     assert (s["over"], s["round"], s["current"], s["winners"]) == (False, None, "Ann", [])
     assert [b["colour"] for b in s["table"]["balloons"]] == ["red", "yellow", "green", "blue"]
@@ -105,7 +105,7 @@ def test_four_players_one_balloon_each():
 
 
 def test_two_players_fly_two_balloons_first_balloons_then_second():
-    s = new(("Ann", "Bo")).summary()
+    s = new(("Ann", "Bo")).summary().data
     rose = [(b["colour"], b["owner"]) for b in s["table"]["balloons"]]
     assert rose == [("red", "Ann"), ("yellow", "Bo"), ("green", "Ann"), ("blue", "Bo")]
     assert player(s, "Ann")["balloons"] == ["red", "green"]
@@ -113,7 +113,7 @@ def test_two_players_fly_two_balloons_first_balloons_then_second():
 
 
 def test_three_players_six_balloons():
-    s = new(("Ann", "Bo", "Cy")).summary()
+    s = new(("Ann", "Bo", "Cy")).summary().data
     owners = [b["owner"] for b in s["table"]["balloons"]]
     assert owners == ["Ann", "Bo", "Cy", "Ann", "Bo", "Cy"]
     assert [b["colour"] for b in s["table"]["balloons"]] == list(bb.PALETTE)
@@ -121,26 +121,26 @@ def test_three_players_six_balloons():
 
 
 def test_one_balloon_each_with_three_players_by_option():
-    s = new(("Ann", "Bo", "Cy"), {"balloons_per_player": 1}).summary()
+    s = new(("Ann", "Bo", "Cy"), {"balloons_per_player": 1}).summary().data
     assert len(s["table"]["balloons"]) == 3
     assert s["table"]["markers"] == ["yellow", "green"]
 
 
 def test_colours_override_and_the_rest_take_the_first_free_palette_colour():
     players = ("Ann", "Bo", {"name": "Cy", "colours": ["white"]}, "Di")
-    s = new(players).summary()
+    s = new(players).summary().data
     assert [b["colour"] for b in s["table"]["balloons"]] == ["red", "yellow", "white", "green"]
-    two = new(({"name": "Ann", "colours": ["blue", "red"]}, "Bo")).summary()
+    two = new(({"name": "Ann", "colours": ["blue", "red"]}, "Bo")).summary().data
     assert [b["colour"] for b in two["table"]["balloons"]] == ["blue", "yellow", "red", "green"]
-    one = new(({"name": "Ann", "colours": ["purple"]}, "Bo")).summary()
+    one = new(({"name": "Ann", "colours": ["purple"]}, "Bo")).summary().data
     assert [b["colour"] for b in one["table"]["balloons"]] == ["purple", "red", "yellow", "green"]
 
 
 def test_start_player_and_the_markers_on_the_last_two_before_it():
-    s = new(FOUR, {"start": "Cy"}).summary()
+    s = new(FOUR, {"start": "Cy"}).summary().data
     assert (s["current"], s["table"]["current_balloon"]) == ("Cy", "green")
     assert s["table"]["markers"] == ["red", "yellow"]
-    two = new(("Ann", "Bo"), {"start": "Bo"}).summary()
+    two = new(("Ann", "Bo"), {"start": "Bo"}).summary().data
     assert two["table"]["current_balloon"] == "yellow"
     assert two["table"]["markers"] == ["red", "blue"]
 
@@ -189,7 +189,7 @@ def test_three_in_front_forces_a_card_onto_a_marked_balloon():
     session = new(("Ann", "Bo"), {"balloons_per_player": 1})
     for _ in range(3):
         act(session, OWN, END, OWN, END)
-    s = session.summary()
+    s = session.summary().data
     assert balloon(s, "red")["in_front"] == 3
     assert error(session, OWN) == (
         "Ann already has 3 cards in front of the red balloon; "
@@ -441,7 +441,7 @@ def luck_on_red(card: str, altitude: str = "medium", advantage=None, **fields: A
 
 
 def red_of(session: Session) -> dict[str, Any]:
-    return balloon(session.summary(), "red")
+    return balloon(session.summary().data, "red")
 
 
 def test_envelope_torn_costs_three_gas_never_below_zero():
@@ -476,7 +476,7 @@ def test_repair_cancels_four_luck_cards(card):
         0,
         False,
     )
-    assert player(session.summary(), "Ann")["advantage"] == ["friendly_winds"]
+    assert player(session.summary().data, "Ann")["advantage"] == ["friendly_winds"]
 
 
 @pytest.mark.parametrize(
@@ -555,7 +555,7 @@ def test_permission_revoked():
     session = luck_on_red(
         "permission_revoked", "low", ["permission_china", "repair"], permission="permission_china"
     )
-    assert player(session.summary(), "Ann")["advantage"] == ["repair"]
+    assert player(session.summary().data, "Ann")["advantage"] == ["repair"]
     session = new()
     act(session, OWN)
     assert error(session, luck("red", "permission_revoked", permission="permission_libya")) == (
@@ -583,7 +583,7 @@ def test_bad_weather_within_the_altitudes():
 
 def test_bad_weather_on_a_landed_balloon_has_no_effect():
     red = red_of(luck_on_red("bad_weather", "landed", levels=2, backward=True))
-    assert red == balloon(new().summary(), "red") | {"hand": 2, "in_front": 1}
+    assert red == balloon(new().summary().data, "red") | {"hand": 2, "in_front": 1}
 
 
 def test_bad_weather_above_high_costs_two_gas_a_level_then_fuel_then_the_race():
@@ -704,7 +704,7 @@ def test_a_skipped_turn_still_uses_up_the_other_restrictions():
     act(session, END, END, END)  # blue's turn
     act(session, OWN, luck("blue", "comm_problems"), END)  # blue: no own card next turn
     act(session, other("blue"), {"type": "restricted_zone", "zone": "area51", "target": "blue"})
-    s = session.summary()
+    s = session.summary().data
     assert (balloon(s, "blue")["skip_turns"], balloon(s, "blue")["no_own_card_turns"]) == (1, 1)
     s = act(session, END, END, END)  # blue is passed over
     assert s["table"]["current_balloon"] == "red"
@@ -888,7 +888,7 @@ def test_no_winner_when_every_balloon_is_out():
         act(session, {"type": "adjust", "balloon": colour, "token": "gas", "delta": -9})
         act(session, {"type": "adjust", "balloon": colour, "token": "fuel", "delta": -11})
         act(session, luck(colour, "bad_weather", levels=2))
-    s = session.summary()
+    s = session.summary().data
     assert (s["over"], s["winners"], s["current"]) == (True, [], None)
     assert s["table"]["markers"] == ["red", "yellow"]
     assert [p["rank"] for p in s["players"]] == [None, None]  # no winner: every rank null
@@ -941,7 +941,7 @@ def test_fair_weather_is_setup_only():
     session = new(FOUR, {"fair_weather": True})
     assert bb.M("p_fair_weather") in session.prompts()
     plain = new()
-    assert session.summary() == plain.summary()
+    assert session.summary().data == plain.summary().data
     act(session, END)
     assert bb.M("p_fair_weather") not in session.prompts()
 
@@ -1092,11 +1092,11 @@ def test_prompts_explain_the_restrictions_for_this_turn():
 def test_undo_restores_the_state():
     session = new()
     own_round(session)
-    before = session.summary()
+    before = session.summary().data
     act(session, other("blue"), luck("blue", "bad_weather", levels=1))
     session.undo()
     session.undo()
-    assert session.summary() == before
+    assert session.summary().data == before
 
 
 # -- readings where the spec is silent ------------------------------------------------
@@ -1132,5 +1132,5 @@ def test_no_winner_when_the_only_finished_balloon_belongs_to_a_player_who_cannot
         act(session, {"type": "adjust", "balloon": colour, "token": "gas", "delta": -9})
         act(session, {"type": "adjust", "balloon": colour, "token": "fuel", "delta": -11})
         act(session, luck(colour, "bad_weather", levels=1))
-    s = session.summary()
+    s = session.summary().data
     assert (s["over"], s["winners"], [p["rank"] for p in s["players"]]) == (True, [], [None] * 2)

@@ -42,7 +42,7 @@ def test_critical_measures_are_not_taken_after_the_cards_bad_luck():
 def test_bad_weather_without_fields_changes_the_lane_only_and_uses_the_question_mark():
     session = new()
     act(session, {"type": "altitude", "to": "medium"}, OWN)
-    before = balloon(session.summary(), "red")
+    before = balloon(session.summary().data, "red")
     s = act(session, luck("red", "bad_weather"))
     assert balloon(s, "red") == before
     assert error(session, luck("red", "bad_weather", levels=1)) == (
@@ -53,7 +53,7 @@ def test_bad_weather_without_fields_changes_the_lane_only_and_uses_the_question_
 def test_a_finishing_balloon_ends_its_turn_at_once_without_upkeep():
     session = new(("Ann", "Bo"))  # Ann's green balloon still races after red
     act(session, {"type": "altitude", "to": "high"}, OWN, luck("red", COMM))
-    assert balloon(session.summary(), "red")["no_own_card_turns"] == 1
+    assert balloon(session.summary().data, "red")["no_own_card_turns"] == 1
     s = act(session, {"type": "cross_finish"})
     red = balloon(s, "red")
     assert red["finished"] and red["tokens"]["fuel"] == 11  # no fuel paid at high
@@ -76,7 +76,7 @@ def test_a_balloon_going_out_in_its_own_turn_passes_the_turn_at_once():
 def test_storm_weather_on_a_landed_balloon_has_no_effect():
     session = new(options={"storm": True})
     act(session, {"type": "place_storm", "balloon": "red", "where": "above"})
-    before = balloon(session.summary(), "green")
+    before = balloon(session.summary().data, "green")
     s = act(session, {"type": "storm_weather", "target": "green", "levels": 2})
     assert balloon(s, "green") == before
 
@@ -98,7 +98,7 @@ def test_adjust_of_the_card_counts_keeps_within_the_box():
 def test_a_finished_balloons_cards_stay_discarded():
     session = new(("Ann", "Bo"))
     act(session, {"type": "altitude", "to": "low"}, {"type": "cross_finish"})
-    assert balloon(session.summary(), "red")["finished"]
+    assert balloon(session.summary().data, "red")["finished"]
     for token in ("hand", "in_front"):
         assert error(session, {"type": "adjust", "balloon": "red", "token": token, "delta": 1}) == (
             "The red balloon has finished the race: its cards are discarded"

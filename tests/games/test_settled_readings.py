@@ -159,7 +159,7 @@ def test_with_no_winner_every_rank_is_null() -> None:
         act(session, {"type": "adjust", "balloon": colour, "token": "gas", "delta": -9})
         act(session, {"type": "adjust", "balloon": colour, "token": "fuel", "delta": -11})
         act(session, luck(colour, "bad_weather", levels=2))
-    s = session.summary()
+    s = session.summary().data
     assert (s["over"], s["winners"]) == (True, [])
     assert [p["rank"] for p in s["players"]] == [None, None]
 
@@ -175,7 +175,7 @@ def storm_puts_yellow_out() -> Any:
 
 
 def test_an_out_balloons_cards_are_discarded_its_tokens_and_altitude_kept() -> None:
-    s = storm_puts_yellow_out().summary()
+    s = storm_puts_yellow_out().summary().data
     yellow = balloon(s, "yellow")
     assert (yellow["hand"], yellow["in_front"]) == (0, 0)
     assert (yellow["altitude"], yellow["tokens"]) == (

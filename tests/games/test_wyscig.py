@@ -32,11 +32,11 @@ def test_rulebook_example_two_mail_two_penalties_two_squares_is_two_points():
             {"type": "score", "distances": {"green": 2, "blue": 5, "red": 7}},
         ],
     )
-    monika = by_name(session.summary(), "Monika")
+    monika = by_name(session.summary().data, "Monika")
     assert monika["score"] == 2
     assert monika["distance"] == 2
     assert monika["rank"] == 1
-    assert session.summary()["winners"] == ["Monika"]
+    assert session.summary().data["winners"] == ["Monika"]
 
 
 @pytest.mark.parametrize("count", [1, 5])
@@ -51,13 +51,13 @@ def test_player_count_outside_two_to_four_is_refused(count):
 def test_three_players_leave_out_third_and_four_use_every_card():
     for names in (["A", "B", "C"], ["A", "B", "C", "D"]):
         for seed in range(20):
-            order = replay(game(GAME, names, seed=seed)).summary()["table"]["order"]
+            order = replay(game(GAME, names, seed=seed)).summary().data["table"]["order"]
             assert sorted(order) == sorted(names)
 
 
 def test_two_players_get_two_balloons_and_two_turns_a_round():
     for seed in range(20):
-        summary = replay(game(GAME, ["Ola", "Jan"], seed=seed)).summary()
+        summary = replay(game(GAME, ["Ola", "Jan"], seed=seed)).summary().data
         order = summary["table"]["order"]
         assert len(order) == 4
         assert sorted(order[:2]) == ["Jan", "Ola"] and sorted(order[2:]) == ["Jan", "Ola"]
@@ -66,8 +66,8 @@ def test_two_players_get_two_balloons_and_two_turns_a_round():
 
 
 def test_balloon_cards_dealt_by_app_are_distinct_and_seeded():
-    a = replay(game(GAME, ["A", "B", "C", "D"], seed=11)).summary()
-    b = replay(game(GAME, ["A", "B", "C", "D"], seed=11)).summary()
+    a = replay(game(GAME, ["A", "B", "C", "D"], seed=11)).summary().data
+    b = replay(game(GAME, ["A", "B", "C", "D"], seed=11)).summary().data
     assert [p["balloons"] for p in a["players"]] == [p["balloons"] for p in b["players"]]
     colours = [p["balloons"][0] for p in a["players"]]
     assert len(set(colours)) == 4
@@ -94,13 +94,13 @@ def test_given_balloon_cards_are_checked(cards, message):
 
 def test_order_in_table_mode_comes_first_and_once_a_round():
     session = table_game()
-    summary = session.summary()
+    summary = session.summary().data
     assert summary["current"] is None and summary["table"]["order"] == []
     with pytest.raises(RuleError, match="no order yet"):
         play(session, {"type": "start_timer"})
     play(session, {"type": "adjust", "player": "Ola", "token": "mail", "delta": 1})
     play(session, {"type": "order", "players": ["Jan", "Ewa", "Ola"]})
-    assert session.summary()["current"] == "Jan"
+    assert session.summary().data["current"] == "Jan"
     with pytest.raises(RuleError, match="already set"):
         play(session, {"type": "order", "players": ["Jan", "Ewa", "Ola"]})
 
@@ -124,11 +124,11 @@ def test_turns_follow_the_order_and_the_round_goes_up_at_its_last_end_turn():
     session = table_game(actions=[{"type": "order", "players": ["Ewa", "Ola", "Jan"]}])
     seen = []
     for _ in range(3):
-        seen.append(session.summary()["current"])
-        assert session.summary()["round"] == 1
+        seen.append(session.summary().data["current"])
+        assert session.summary().data["round"] == 1
         play(session, {"type": "end_turn"})
     assert seen == ["Ewa", "Ola", "Jan"]
-    summary = session.summary()
+    summary = session.summary().data
     assert summary["round"] == 2 and summary["current"] is None and summary["table"]["order"] == []
 
 
@@ -136,7 +136,7 @@ def test_app_mode_deals_a_new_order_each_round():
     session = replay(game(GAME, ["A", "B", "C"], seed=5))
     orders = []
     for _ in range(3):
-        orders.append(tuple(session.summary()["table"]["order"]))
+        orders.append(tuple(session.summary().data["table"]["order"]))
         for _ in range(3):
             if session.rules.needs_obstacle(session.state):
                 play(session, {"type": "place_obstacle"})
@@ -146,18 +146,18 @@ def test_app_mode_deals_a_new_order_each_round():
 
 def test_obstacles_one_a_round_from_round_two_and_game_over_after_the_eighth():
     session = replay(game(GAME, ["A", "B", "C"], seed=1))
-    assert session.summary()["table"]["obstacles"] == 4
+    assert session.summary().data["table"]["obstacles"] == 4
     with pytest.raises(RuleError, match="from round 2"):
         play(session, {"type": "place_obstacle"})
     for round_number in range(1, 6):
-        assert session.summary()["round"] == round_number
+        assert session.summary().data["round"] == round_number
         if round_number >= 2:
             play(session, {"type": "place_obstacle"})
             with pytest.raises(RuleError, match="already on the board"):
                 play(session, {"type": "place_obstacle"})
         for _ in range(3):
             play(session, {"type": "end_turn"})
-    summary = session.summary()
+    summary = session.summary().data
     assert summary["table"]["obstacles"] == 8
     assert summary["over"] and summary["round"] == 5 and summary["current"] is None
 
@@ -166,11 +166,11 @@ def test_new_obstacle_is_compulsory_before_the_first_turn_ends():
     session = replay(game(GAME, ["A", "B", "C"], seed=1))
     for _ in range(3):
         play(session, {"type": "end_turn"})
-    first = session.summary()["current"]
+    first = session.summary().data["current"]
     with pytest.raises(RuleError, match=f"^{first}: place the new obstacle .* first, then end"):
         play(session, {"type": "end_turn"})
     play(session, {"type": "place_obstacle"}, {"type": "end_turn"})
-    assert session.summary()["table"]["obstacles"] == 5
+    assert session.summary().data["table"]["obstacles"] == 5
 
 
 def test_timer_once_a_turn_and_expiry_takes_penalties_for_unplaced_dice():
@@ -202,7 +202,7 @@ def test_untimed_player_records_the_roll_but_never_expires():
         {"type": "start_timer"},
         {"type": "timer_expired", "unplaced": 1},
     )
-    assert by_name(session.summary(), "Ola")["tokens"]["penalty"] == 1
+    assert by_name(session.summary().data, "Ola")["tokens"]["penalty"] == 1
 
 
 def test_untimed_must_name_players():
@@ -257,7 +257,7 @@ def test_adjust_any_time_never_negative_and_only_known_tokens():
 def test_landing_on_the_pad_ends_the_game_at_the_end_of_that_turn():
     session = table_game(actions=[{"type": "order", "players": ["Ola", "Jan", "Ewa"]}])
     play(session, {"type": "landed"})
-    assert not session.summary()["over"]
+    assert not session.summary().data["over"]
     play(session, {"type": "penalty", "count": 1})
     summary = play(session, {"type": "end_turn"})
     assert summary["over"] and summary["current"] is None and summary["round"] == 1
@@ -273,7 +273,7 @@ def test_score_only_once_over_once_and_for_exactly_the_held_colours():
     with pytest.raises(RuleError, match="when the race is over"):
         play(session, {"type": "score", "distances": {"blue": 1, "red": 1, "pink": 1, "green": 1}})
     play(session, {"type": "end_turn"})
-    assert all(p["rank"] is None for p in session.summary()["players"])
+    assert all(p["rank"] is None for p in session.summary().data["players"])
     with pytest.raises(RuleError, match="exactly these balloons"):
         play(session, {"type": "score", "distances": {"blue": 1, "red": 1, "pink": 1}})
     with pytest.raises(CompanionError, match="0 or more"):
@@ -304,7 +304,7 @@ def test_tie_broken_by_the_closest_balloon_then_shared():
         {"type": "score", "distances": {"blue": 2, "pink": 0, "red": 1, "green": 1}},
     ]
     session = table_game(("A", "B", "C", "D"), {"balloon_cards": cards}, actions)
-    summary = session.summary()
+    summary = session.summary().data
     # scores A 1, B 2, C 2, D 2; B is closest (0) -> 1; C and D tie at 1 square -> 2, 2
     assert [p["score"] for p in summary["players"]] == [1, 2, 2, 2]
     assert [p["rank"] for p in summary["players"]] == [4, 1, 2, 2]
@@ -322,18 +322,22 @@ def test_tie_broken_by_the_closest_balloon_then_shared():
 
 def test_shared_victory_when_score_and_distance_are_equal():
     cards = {"A": ["blue"], "B": ["pink"]}
-    summary = replay(
-        game(
-            GAME,
-            ["A", "B"],
-            {"balloon_cards": {"A": ["blue", "red"], "B": ["pink", "green"]}},
-            actions=[
-                {"type": "landed"},
-                {"type": "end_turn"},
-                {"type": "score", "distances": {"blue": 1, "red": 3, "pink": 1, "green": 3}},
-            ],
+    summary = (
+        replay(
+            game(
+                GAME,
+                ["A", "B"],
+                {"balloon_cards": {"A": ["blue", "red"], "B": ["pink", "green"]}},
+                actions=[
+                    {"type": "landed"},
+                    {"type": "end_turn"},
+                    {"type": "score", "distances": {"blue": 1, "red": 3, "pink": 1, "green": 3}},
+                ],
+            )
         )
-    ).summary()
+        .summary()
+        .data
+    )
     assert [p["rank"] for p in summary["players"]] == [1, 1]
     assert summary["winners"] == ["A", "B"]
     assert cards  # both balloons count in the two-player game
@@ -342,30 +346,38 @@ def test_shared_victory_when_score_and_distance_are_equal():
 
 def test_two_player_tie_break_uses_the_closest_of_both_balloons():
     cards = {"A": ["blue", "red"], "B": ["pink", "green"]}
-    summary = replay(
-        game(
-            GAME,
-            ["A", "B"],
-            {"balloon_cards": cards},
-            actions=[
-                {"type": "landed"},
-                {"type": "end_turn"},
-                {"type": "score", "distances": {"blue": 0, "red": 4, "pink": 2, "green": 2}},
-            ],
+    summary = (
+        replay(
+            game(
+                GAME,
+                ["A", "B"],
+                {"balloon_cards": cards},
+                actions=[
+                    {"type": "landed"},
+                    {"type": "end_turn"},
+                    {"type": "score", "distances": {"blue": 0, "red": 4, "pink": 2, "green": 2}},
+                ],
+            )
         )
-    ).summary()
+        .summary()
+        .data
+    )
     assert [p["score"] for p in summary["players"]] == [-4, -4]
     assert summary["winners"] == ["A"]
 
 
 def test_score_before_the_end_is_mail_minus_penalties():
-    summary = replay(
-        game(
-            GAME,
-            ["A", "B"],
-            actions=[{"type": "mail"}, {"type": "mail"}, {"type": "penalty", "count": 1}],
+    summary = (
+        replay(
+            game(
+                GAME,
+                ["A", "B"],
+                actions=[{"type": "mail"}, {"type": "mail"}, {"type": "penalty", "count": 1}],
+            )
         )
-    ).summary()
+        .summary()
+        .data
+    )
     current = summary["current"]
     assert by_name(summary, current)["score"] == 5 and by_name(summary, current)["rank"] is None
 

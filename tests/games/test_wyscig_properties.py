@@ -105,7 +105,7 @@ def test_the_same_seed_gives_the_same_deal(count, seed):
         setup = GameSetup(
             game=RULES.id, seed=seed, players=[PlayerSpec(name=n) for n in NAMES[:count]]
         )
-        return Session(RULES, setup).summary()
+        return Session(RULES, setup).summary().data
 
     first, second = deal(), deal()
     assert first == second

@@ -51,7 +51,7 @@ def end_turn(play: GameInPlay[Any]) -> None:
 
 
 def banks(play: GameInPlay[Any]) -> list[int]:
-    return [p["bank"] for p in play.session.summary()["players"]]
+    return [p["bank"] for p in play.session.summary().data["players"]]
 
 
 def seconds_of(text: str) -> int:
@@ -99,7 +99,7 @@ def test_the_glass_runs_out_with_the_bank_after_the_delay(tmp_path: Path) -> Non
     clock_of(play).advance(0.5)
     assert TABLE.expired(play) is not None
     act(play.session, "timer_expired")
-    assert column(play) == "0:00" and play.session.summary()["players"][0]["out_of_time"]
+    assert column(play) == "0:00" and play.session.summary().data["players"][0]["out_of_time"]
     end_turn(play)
     assert banks(play) == [0, 60]
     assert play.session.state.turns_ended == 1

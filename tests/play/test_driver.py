@@ -175,5 +175,5 @@ def test_a_pause_from_the_main_thread_stops_the_sound_until_resumed(table: Table
 def test_an_idle_glass_lets_the_thread_sleep(table: Table) -> None:
     table.driver.start(wait=table.steps.wait)
     assert table.steps.asked() == 0.5  # nothing moves: a look twice a second
-    current = table.game.summary()["current"]
+    current = table.game.summary().data["current"]
     assert table.strip.latest == (table.lights._seats[current],) * 10

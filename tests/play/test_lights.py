@@ -214,7 +214,7 @@ def test_the_controller_follows_whose_turn_it_is(clock: FakeClock) -> None:
     recording = RecordingStrip(4)
     controller = StripController(recording, {"Ola": "#0072B2", "Jan": "#CC79A7"})
     controller.follow(game)
-    assert game.summary()["current"] == "Jan"
+    assert game.summary().data["current"] == "Jan"
     assert controller.draw(clock(), None) == (PINK,) * 4
     act(game, "start_timer")
     act(game, "dice", values=[1, 2, 3, 4, 5])

@@ -26,10 +26,10 @@ def test_every_change_is_recorded_and_leaving_stops_it(tmp_path: Path) -> None:
     recorder.follow(session)
     assert store.session_row(session_id).summary["round"] == 1
     act(session, "mail")
-    assert store.session_row(session_id).summary == session.summary()
+    assert store.session_row(session_id).summary == session.summary().data
     recorder.leave(session)
     act(session, "mail")
-    assert store.session_row(session_id).summary != session.summary()
+    assert store.session_row(session_id).summary != session.summary().data
     store.close()
 
 

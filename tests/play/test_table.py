@@ -42,11 +42,11 @@ def test_its_parts_follow_the_session_until_it_is_closed(tmp_path: Path) -> None
     assert glass is not None and glass.phase is Phase.IDLE
     act(play.session, "start_timer")  # the rules' glass starts with the turn's start
     assert glass.phase is Phase.RUNNING
-    assert store.session_row(play.session_id).summary == play.session.summary()
+    assert store.session_row(play.session_id).summary == play.session.summary().data
     assert play.toggle_pause() and glass.phase is Phase.PAUSED
     play.close()
     act(play.session, "mail")  # no longer followed
-    assert store.session_row(play.session_id).summary != play.session.summary()
+    assert store.session_row(play.session_id).summary != play.session.summary().data
     assert store.session_row(play.session_id).extra["hourglass"]["phase"] == "paused"
     store.close()
 

@@ -60,7 +60,7 @@ def test_a_turn_counts_its_time_on_screen_and_not_paused_only(tmp_path: Path) ->
     other = new_game(store, "ballonrennen", ["Ewa", "Ida"], wind_deck="table")
 
     play = at_table(store, race, clock)
-    first = play.session.summary()["current"]
+    first = play.session.summary().data["current"]
     clock.advance(5)
     act(play.session, "start_timer")
     clock.advance(3)
@@ -126,11 +126,11 @@ def test_each_turn_runs_from_the_end_of_the_last(tmp_path: Path) -> None:
     store = Store(tmp_path / "companion.db")
     race = new_game(store, "wyscig-balonow", ["Ola", "Jan"], timer_seconds=0)
     play = at_table(store, race, clock)
-    names = [play.session.summary()["current"]]
+    names = [play.session.summary().data["current"]]
     for seconds in (8, 30):
         clock.advance(seconds)
         act(play.session, "end_turn")
-        names.append(play.session.summary()["current"])
+        names.append(play.session.summary().data["current"])
     play.shown("home", at_table=False)
     clock.advance(500)
     play.shown("table", at_table=True)

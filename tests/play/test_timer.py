@@ -175,7 +175,7 @@ def reach_goal_with_the_glass_running(game: Session, glass: TurnTimer, clock: Fa
     clock.advance(12)
     glass.poll()
     act(game, "reach_goal")
-    assert game.summary()["over"]
+    assert game.summary().data["over"]
 
 
 def test_the_end_of_the_race_ends_the_apps_glass_and_its_undo_brings_it_back() -> None:
@@ -241,13 +241,13 @@ class BankTurns:
         return getattr(self.table, name)
 
     def turn_seconds(self, game: Session, app_options: Mapping[str, Any]) -> float | None:
-        return self.banks[game.summary()["current"]]
+        return self.banks[game.summary().data["current"]]
 
 
 def test_a_turn_starts_with_the_current_players_bank_and_counts_what_it_used() -> None:
     clock, memory = FakeClock(), Memory()
     game = session("wyscig-balonow", ["Ola", "Jan"], timer_seconds=30)
-    first = game.summary()["current"]
+    first = game.summary().data["current"]
     other = next(n for n in ("Ola", "Jan") if n != first)
     made = TurnTimer(
         game,

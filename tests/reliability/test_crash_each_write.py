@@ -122,7 +122,7 @@ def steps(store: Store, played: dict[str, Any]) -> list[Step]:
         return found
 
     def summary(decided: bool) -> Callable[[], None]:
-        return lambda: store.record_summary(played["id"], session().summary(), decided)
+        return lambda: store.record_summary(played["id"], session().summary().data, decided)
 
     finished = files.replay(
         {"format": 1, "game": RULES.id, "seed": 2, "players": ["Ola", "Jan"],

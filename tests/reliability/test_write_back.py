@@ -89,7 +89,7 @@ def play(store: Store) -> Session:
         earlier = store.load_session(earlier_id)
         for _ in range(count):
             tap(earlier)
-            store.record_summary(earlier_id, earlier.summary(), False)
+            store.record_summary(earlier_id, earlier.summary().data, False)
     session = store.load_session(store.create_session(SETUP))
     for _ in range(ACKED):
         tap(session)

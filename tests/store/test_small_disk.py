@@ -26,7 +26,7 @@ def play(store: Store, session_id: int, session: Session, count: int) -> None:
     """Taps as the app records them: the action, its summary, the glass (unsynced)."""
     for number in range(count):
         session.apply(RULES.parse_action(PENALTY))
-        store.record_summary(session_id, session.summary(), session.decided)
+        store.record_summary(session_id, session.summary().data, session.decided)
         store.save_extra(session_id, synced=False, hourglass={"n": number})
 
 
@@ -127,7 +127,7 @@ session_id = store.create_session(SETUP)
 session = store.load_session(session_id)
 for n in range(int(sys.argv[2])):
     session.apply(RULES.parse_action({"type": "penalty", "count": 1}))
-    store.record_summary(session_id, session.summary(), False)
+    store.record_summary(session_id, session.summary().data, False)
 os._exit(0)  # killed: nothing closed, nothing checkpointed
 """
 

@@ -40,7 +40,7 @@ for _ in range(3):  # and three played: a copy lays their pages out anew
     earlier = store.load_session(earlier_id)
     for _ in range(30):
         earlier.apply(RULES.parse_action({"type": "penalty", "count": 1}))
-        store.record_summary(earlier_id, earlier.summary(), False)
+        store.record_summary(earlier_id, earlier.summary().data, False)
 session = store.load_session(store.create_session(SETUP))
 def tap():
     session.apply(RULES.parse_action({"type": "penalty", "count": 1}))
@@ -124,7 +124,7 @@ def test_a_long_game_with_a_reader_beside_it_raises_no_false_alarm(tmp_path: Pat
     session = store.load_session(session_id)
     for number in range(400):  # past many checkpoints of the WAL
         tap(session)
-        store.record_summary(session_id, session.summary(), False)
+        store.record_summary(session_id, session.summary().data, False)
         if number % 50 == 0:
             Store(path).close()
     assert store.take_news() is None

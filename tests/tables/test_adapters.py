@@ -4,15 +4,20 @@ knows a game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion import games
 from companion.core.errors import CompanionError
+from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.games import ballonrennen as br
 from companion.ui.strings import UI
 from companion.ui.tables import adapter, tables
+from companion.ui.tables.base.adapter import TableAdapter
 from companion.ui.tables.base.go import END_TURN, START_GLASS, Send
 from tests.tables.helpers import EN, act, in_play, session
 
@@ -126,3 +131,28 @@ def test_seat_colours_are_the_games() -> None:
     assert [c for c, _ in WYSCIG.seat_colours(names)] == ["white", "white", "white"]
     assert [c for c, _ in BALLONRENNEN.seat_colours(names)] == ["red", "yellow", "green"]
     assert [c for c, _ in BALMY.seat_colours(names)] == ["red", "yellow", "green"]
+
+
+def test_an_adapter_without_what_every_game_must_say_cannot_be_made() -> None:
+    """The add-a-game contract in code (issue 32.3): an adapter that lacks its seat
+    colours or its words fails where it is made (its `ADAPTER = ...` line, at import),
+    not when a screen first asks."""
+
+    class Wordless(TableAdapter[Any]):
+        game_id = "any-game"
+
+        def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
+            return [("white", "#FFFFFF")] * len(names)
+
+    class Colourless(TableAdapter[Any]):
+        game_id = "any-game"
+
+        def describe(self, action: ActionBase, before: Any) -> Message:
+            return UI("did_action")
+
+    with pytest.raises(TypeError, match="describe"):
+        Wordless()  # type: ignore[abstract]
+    with pytest.raises(TypeError, match="seat_colours"):
+        Colourless()  # type: ignore[abstract]
+    for game in games.GAMES:  # every registered game's adapter is made at import
+        assert adapter(game.id).game_id == game.id

@@ -50,7 +50,7 @@ def test_a_bank_is_the_glass_and_a_turn_starts_with_what_is_left(tmp_path: Path)
     session.apply(session.rules.parse_action(TABLE.turn_end(play).fields | {"type": "end_turn"}))
     act(session, "end_turn", seconds=0)
     act(session, "end_turn", seconds=0)
-    assert session.summary()["current"] == "Ola"
+    assert session.summary().data["current"] == "Ola"
     assert TABLE.turn_seconds(session, {}) == 500
     view_now = timer.view()
     assert view_now is not None and view_now.seconds_left == 500 and view_now.duration == 600

@@ -51,7 +51,7 @@ def test_history_lists_a_score_sheet_game_and_tells_its_log(tmp_path: Path) -> N
 
 def test_the_score_screens_table_and_bg_stats_take_the_sums(tmp_path: Path) -> None:
     session = files.replay(golden("any-game-sheet"))
-    table = TABLE.scoring.table(session.summary())
+    table = TABLE.scoring.table(session.summary().data)
     assert table.rows == (
         ("Ola", "2.", "22"),
         ("Jan", "2.", "22"),

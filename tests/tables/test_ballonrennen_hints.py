@@ -23,7 +23,7 @@ def game(*steps: tuple[str, dict[str, Any]], **options: Any) -> Session:
 
 def hints(played: Session) -> tuple[str, str, int, str]:
     """The move line's arrow and words, the rose's accented altitude, the step line."""
-    summary = played.summary()
+    summary = played.summary().data
     shown = view.move(EN, played.state, summary)
     step = ADAPTER.step(played)
     assert step is not None
@@ -31,7 +31,7 @@ def hints(played: Session) -> tuple[str, str, int, str]:
 
 
 def row(played: Session, name: str) -> tuple[str, bool]:
-    found = next(b for b in view.balloons(played.summary(), played.state) if b.name == name)
+    found = next(b for b in view.balloons(played.summary().data, played.state) if b.name == name)
     return (EN(found.detail), found.flying)
 
 
@@ -96,7 +96,7 @@ def test_a_forced_landing_ends_the_move() -> None:
     assert hints(played) == ("", "Forced landing: the move is over", 0, "Ola: end your turn")
     # The rulebook takes the balloon off the board: it starts again from the start
     # space, and the players are told to put it there (issue 31.4).
-    assert played.summary()["players"][0]["state"] == "waiting"
+    assert played.summary().data["players"][0]["state"] == "waiting"
     assert row(played, "Ola") == (BACK, False)
     assert [EN(m) for m in ADAPTER.reminders(played)] == [TO_START]
     act(played, "end_turn")

@@ -2,7 +2,7 @@
 before the action (issue 24.4), and a redo then an undo again shows it once more.
 
 Generated games at the view-model (no window, a fake clock, `ticks_itself=False`):
-the rules' actions (each picked among those the rules take now), GO presses, time
+the rules' actions (each picked from what the rules' `legal` says they take now), GO presses, time
 passing (the glass running out too), pauses, undos and redos, interleaved; at random points a
 check takes what the table shows, does one thing that records an action (a tap, a
 GO that sends one, a time-up the table records by itself), undoes it and compares.
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,128 +42,76 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as Stage
 from hypothesis import strategies as st
 
-from companion.core.errors import CompanionError
 from companion.core.hourglass import FakeClock, Phase
 from companion.core.model import GameSetup, PlayerSpec
-from companion.games import GAMES
-from companion.games.ballonrennen import CARDS
 from companion.store import Store
 from companion.ui.tables.base.adapter import TIMER_KEY
 from companion.ui.tables.base.go import Send, TableQuestion
 from companion.ui.viewmodel import GameModel, open_table
+from tests.games.setups import golden_setups
 from tests.tables.helpers import EN
-from tests.tables.test_balmy_table import candidates as balmy_candidates
 
 NAMES = ("Ola", "Jan", "Ewa")
 Raw = dict[str, Any]
 
-# -- the rules' actions a table might send now (the rules refuse some of them) -----------
+# -- the rules' actions a table might send now: the rules' own `legal` -------------------
 
 
-def wyscig_candidates(model: GameModel[Any]) -> list[Raw]:
-    """Its taps (the hourglass and the end of a turn are GO's)."""
-    state = model.state
-    names = [p.name for p in state.players]
-    held = [c for p in state.players for c in p.balloons]
-    found: list[Raw] = [
-        {"type": "order", "players": names},
-        {"type": "order", "players": names[::-1]},
-        {"type": "dice", "values": [1, 2, 3, 4, 5]},
-        {"type": "dice", "values": [6, 6, 2, 2, 1]},
-        {"type": "penalty", "count": 1},
-        {"type": "mail"},
-        {"type": "landed"},
-        {"type": "landed"},
-        {"type": "place_obstacle"},
-        {"type": "adjust", "player": names[-1], "token": "mail", "delta": 1},
-        {"type": "score", "distances": {c: i for i, c in enumerate(held)}},
+def taken(model: GameModel[Any]) -> list[Raw]:
+    """What the rules take now (`Session.legal`), as the table would send each. The
+    time-up is the table's own, sent once its glass ran out (the rules take one any
+    time a game file may have it: its undo would not bring back the sand)."""
+    running = model.phase != "expired"
+    return [
+        action.to_json()
+        for action in model.session.legal()
+        if not (running and action.type_name == "timer_expired")
     ]
-    # The dice not placed are asked only once the sand has run out (its dialog).
-    question = waiting(model)
-    if question is not None and question.id == "unplaced":
-        found += [{"type": "timer_expired", "unplaced": n} for n in (0, 2)]
-    return found
-
-
-def ballonrennen_candidates(model: GameModel[Any]) -> list[Raw]:
-    state = model.state
-    names = [p.name for p in state.players]
-    found: list[Raw] = [
-        {"type": "release", "sandbags": b, "gas": g} for b in (0, 1) for g in (0, 1, 2)
-    ]
-    if state.app_deck:  # the app draws the card
-        found += [{"type": "wind_card"}] * 3
-    else:
-        found += [{"type": "wind_card", "card": c} for c in CARDS]
-    found += [{"type": "favourable", "altitude": a, "rotate": "cw"} for a in (1, 2, 3)]
-    found += [{"type": t} for t in ("land", "forced_landing", "end_turn")]
-    # The race's end (the mail dropped first), often enough to be reached.
-    found += [{"type": "drop_mail"}] * 3 + [{"type": "reach_goal"}] * 6
-    found += [{"type": "adjust", "player": names[0], "token": "gas", "delta": 1}]
-    return found
-
-
-def any_game_candidates(model: GameModel[Any]) -> list[Raw]:
-    """Its taps: a player's deeds (a bank's with the seconds the glass ran), the
-    counters, the other way round, the end; the time-up is the table's own."""
-    names = [p.name for p in model.state.players]
-    found: list[Raw] = [
-        {"type": "reverse"},
-        {"type": "adjust", "player": names[0], "token": "vp", "delta": 2},
-        {"type": "score", "points": {n: i for i, n in enumerate(names)}},
-        {"type": "places", "places": {n: i + 1 for i, n in enumerate(names)}},
-        {"type": "finish", "won": True},
-        {"type": "finish"},
-    ]
-    for name in names:
-        for deed in model.adapter.deeds(model.play, name):
-            found.append({"type": deed.send.type, **deed.send.fields})
-    return found
-
-
-def balmy_taps(model: GameModel[Any]) -> list[Raw]:
-    return balmy_candidates(model.state)
 
 
 @dataclass(frozen=True)
 class Table:
     game: str
-    candidates: Callable[[GameModel[Any]], list[Raw]]
     options: dict[str, Any] = field(default_factory=dict)
     app_options: dict[str, Any] = field(default_factory=dict)
     examples: int = 8  # a short game's table affords more
     moves: int = 25  # at most, before the game is played to its end
+    players: tuple[str, ...] = NAMES
 
 
 VP = [{"id": "vp", "name": "VP"}]
 TABLES = {
-    "wyscig, hourglass": Table("wyscig-balonow", wyscig_candidates, {"order_cards": "table"}),
-    "wyscig, no hourglass": Table(
-        "wyscig-balonow", wyscig_candidates, {"order_cards": "table", "timer_seconds": 0}
-    ),
+    "wyscig, hourglass": Table("wyscig-balonow", {"order_cards": "table"}),
+    "wyscig, no hourglass": Table("wyscig-balonow", {"order_cards": "table", "timer_seconds": 0}),
     "ballonrennen, turn timer, the app's deck": Table(
-        "ballonrennen", ballonrennen_candidates, {"wind_deck": "app"}, {TIMER_KEY: 30}
+        "ballonrennen", {"wind_deck": "app"}, {TIMER_KEY: 30}
     ),
-    "ballonrennen, no timer": Table(
-        "ballonrennen", ballonrennen_candidates, {"wind_deck": "table"}
-    ),
-    "balmy, turn timer": Table("balmy-balloonists", balmy_taps, {}, {TIMER_KEY: 30}),
-    "balmy, no timer": Table("balmy-balloonists", balmy_taps),
-    "any-game, no clock": Table("any-game", any_game_candidates, {"title": "Go", "counters": VP}),
+    "ballonrennen, no timer": Table("ballonrennen", {"wind_deck": "table"}),
+    "balmy, turn timer": Table("balmy-balloonists", {}, {TIMER_KEY: 30}),
+    "balmy, no timer": Table("balmy-balloonists"),
+    "any-game, no clock": Table("any-game", {"title": "Go", "counters": VP}),
     "any-game, turn clock": Table(
         "any-game",
-        any_game_candidates,
         {"title": "Go", "clock": "turn", "timer_seconds": 20, "counters": VP},
         examples=20,
     ),
     "any-game, bank": Table(
         "any-game",
-        any_game_candidates,
         {"title": "Go", "clock": "bank", "bank_seconds": 60, "scoring": "places"},
         examples=30,
         moves=60,  # banks used up unevenly take many turns
     ),
 }
+# Every registered game, as its first golden file sets it up, besides the variants
+# of its glass above: a game added to the registry is played here at once.
+TABLES.update(
+    {
+        f"{name}, as its golden file": Table(
+            setup.game, dict(setup.options), players=tuple(setup.names)
+        )
+        for name, setup in golden_setups(most=1)
+    }
+)
 
 # Derandomized, a failure comes back on every run; its message says what was done.
 # No shrinking: a long game shrank for more than five minutes.
@@ -173,10 +121,6 @@ FAST = settings(
     phases=(Stage.explicit, Stage.generate),
     suppress_health_check=[HealthCheck.too_slow],
 )
-
-
-def test_every_game_and_its_timers_are_generated() -> None:
-    assert {t.game for t in TABLES.values()} == {g.id for g in GAMES}
 
 
 # -- what the table shows ------------------------------------------------------------------
@@ -230,7 +174,7 @@ def differences(before: dict[str, object], again: dict[str, object]) -> dict[str
 def at_table(table: Table, clock: FakeClock) -> Iterator[GameModel[Any]]:
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "companion.db")
-        players = tuple(PlayerSpec(name=n) for n in NAMES)
+        players = tuple(PlayerSpec(name=n) for n in table.players)
         setup = GameSetup(game=table.game, seed=11, players=players, options=table.options)
         session_id = store.create_session(setup)
         session = store.load_session(session_id)
@@ -250,23 +194,10 @@ def at_table(table: Table, clock: FakeClock) -> Iterator[GameModel[Any]]:
             store.close()
 
 
-def taken(model: GameModel[Any], table: Table) -> list[Raw]:
-    """The candidates the rules take now."""
-    found = []
-    for raw in table.candidates(model):
-        try:
-            action = model.rules.parse_action(raw)
-        except CompanionError:
-            continue
-        if model.session.refusal(action) is None:
-            found.append(raw)
-    return found
-
-
 def ends(model: GameModel[Any], raw: Raw) -> bool:
     """The game is over after `raw` (the rules are pure: nothing changes here)."""
     rules = model.rules
-    return bool(rules.summary(rules.apply(model.state, rules.parse_action(raw)))["over"])
+    return bool(rules.summary(model.session.legal().after(rules.parse_action(raw))).data["over"])
 
 
 class Player:
@@ -301,7 +232,7 @@ class Player:
             self.check()
 
     def tap(self) -> bool:
-        choices = taken(self.model, self.table)
+        choices = taken(self.model)
         if not choices:
             return False
         raw = dict(self.pick(choices))
@@ -383,7 +314,7 @@ class Player:
     def tap_ends(self) -> bool:
         """The check of a tap that ends the game, if the rules take one now."""
         model = self.model
-        ending = [raw for raw in taken(model, self.table) if ends(model, raw)]
+        ending = [raw for raw in taken(model) if ends(model, raw)]
         if not ending:
             return False
         before, length = shown(model), len(model.session)

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.hourglass import FakeClock
 from companion.core.model import GameSetup, PlayerSpec
+from companion.core.summary import Summary
 from companion.i18n import languages, translator
 from companion.store import Store
 from companion.ui.viewmodel import GameModel, Rolled, open_table
@@ -146,9 +147,9 @@ class CountingRules:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rules, name)
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: Any) -> Summary[Any, Any]:
         self.summaries += 1
-        summary: dict[str, Any] = self.rules.summary(state)
+        summary: Summary[Any, Any] = self.rules.summary(state)
         return summary
 
 

@@ -15,7 +15,7 @@ from tests.tables.helpers import EN, act, session
 
 def test_the_order_names_its_cards_and_marks_the_turn_being_played() -> None:
     game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"])
-    cards = wy_view.order_cards(game.state, game.summary())
+    cards = wy_view.order_cards(game.state, game.summary().data)
     assert [(EN(c.label), c.name, c.current) for c in cards] == [
         ("1st", "Jan", True),
         ("2nd", "Ola", False),
@@ -24,13 +24,13 @@ def test_the_order_names_its_cards_and_marks_the_turn_being_played() -> None:
     act(game, "start_timer")
     act(game, "dice", values=[1, 2, 3, 4, 5])
     act(game, "end_turn")
-    cards = wy_view.order_cards(game.state, game.summary())
+    cards = wy_view.order_cards(game.state, game.summary().data)
     assert [c.current for c in cards] == [False, True, False]
 
 
 def test_two_players_have_four_cards_and_one_name_twice() -> None:
     game = session("wyscig-balonow", ["Ola", "Jan"])
-    cards = wy_view.order_cards(game.state, game.summary())
+    cards = wy_view.order_cards(game.state, game.summary().data)
     assert [EN(c.label) for c in cards] == ["1st", "2nd", "3rd", "Last"]
     assert [c.current for c in cards] == [True, False, False, False]  # Jan's first turn only
 
@@ -38,7 +38,7 @@ def test_two_players_have_four_cards_and_one_name_twice() -> None:
 def test_the_tokens_round_and_obstacles_follow_the_summary() -> None:
     game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"])
     act(game, "mail")  # Jan, the first in the order, delivers one
-    summary = game.summary()
+    summary = game.summary().data
     assert [(t.name, t.mail, t.penalty, t.current) for t in wy_view.tokens(summary)] == [
         ("Ola", 0, 0, False),
         ("Jan", 1, 0, True),
@@ -63,7 +63,7 @@ def test_on_the_ground_the_ladder_costs_sandbags_and_staying_costs_nothing() -> 
     stay = rungs[-1]
     assert stay is not None and stay.current and stay.word is not None
     assert EN(stay.word) == "stay"
-    assert br_view.move(EN, game.state, game.summary()) == br_view.Move("", 0, "On the ground")
+    assert br_view.move(EN, game.state, game.summary().data) == br_view.Move("", 0, "On the ground")
 
 
 def release(game: Session, altitude: int, sandbags: int) -> None:
@@ -76,7 +76,7 @@ def test_the_move_in_words_after_the_wind_card() -> None:
     game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
     release(game, 2, sandbags=2)
     act(game, "wind_card", card="rising")
-    summary = game.summary()
+    summary = game.summary().data
     assert br_view.move(EN, game.state, summary) == br_view.Move(
         "SE", 2, "Move 3 spaces south-east"
     )
@@ -101,7 +101,7 @@ def test_a_favourable_wind_offers_each_marker_both_ways() -> None:
 
 def test_every_balloon_has_its_row() -> None:
     game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
-    first, second = br_view.balloons(game.summary())
+    first, second = br_view.balloons(game.summary().data)
     assert (first.name, first.colour, first.current, EN(first.detail)) == (
         "Ola",
         "red",

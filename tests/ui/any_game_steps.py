@@ -128,5 +128,5 @@ def type_scores(ui: Harness, typed: dict[str, str]) -> None:
 
 
 def summary(ui: Harness) -> dict[str, Any]:
-    found: dict[str, Any] = ui.app.model.session.summary()
+    found: dict[str, Any] = ui.app.model.session.summary().data
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,11 @@ from kivy.uix.label import Label
 
 from companion.config import Config
 from companion.core.hourglass import FakeClock
+from companion.core.model import GameSetup
 from companion.i18n import languages
 from companion.play.devices import Devices
 from companion.store import Store
-from companion.ui.app import CompanionApp
+from companion.ui.app import CompanionApp, NewGame
 from companion.ui.fit import problem
 from companion.ui.fresh import SETTLE_S, FreshTouches
 from tests.english_words import english_words
@@ -83,7 +84,7 @@ class Harness:
     def __init__(
         self,
         data: Path,
-        new_game: tuple[str, Sequence[str]] | None = None,
+        new_game: NewGame | None = None,
         settings: Config | None = None,
         seed: int = 7,
         *,
@@ -284,6 +285,15 @@ class Harness:
                 out.writelines(f"[{self.app.lang}] {line}\n" for line in found)
             return
         assert not found, f"[{self.app.lang}] " + "\n".join(sorted(set(found)))
+
+    @classmethod
+    def at_table(cls, data: Path, setup: GameSetup) -> Harness:
+        """The app on the table of a new game set up as `setup` (its secret balloons,
+        if any, passed round first)."""
+        ui = cls(data, new_game=(setup.game, setup.names, setup.options))
+        if ui.app.root.current == "secret":
+            ui.pass_secret()
+        return ui
 
     def pass_secret(self) -> None:
         """The secret balloons the app dealt, one player after another: each holds the

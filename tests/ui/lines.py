@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,12 +27,6 @@ from companion.ui.strings import UI, Said
 from companion.ui.tables.base.adapter import TIMER_KEY
 from companion.ui.tables.base.go import Refuse
 from companion.ui.viewmodel import GameModel, open_table
-from tests.tables.test_undo_property import (
-    any_game_candidates,
-    ballonrennen_candidates,
-    balmy_taps,
-    wyscig_candidates,
-)
 
 # Names as long as a group's usually are (the "Dominika's" among them).
 NAMES = ("Dominika", "Małgosia", "Maximilian", "Bartosz", "Krzysztof", "Zofia", "Ewa", "Jo")
@@ -45,7 +39,6 @@ MEMORY = "/dev/shm"  # the games are thrown away: no disk to wait for where ther
 class Table:
     game: str
     players: int
-    candidates: Callable[[GameModel[Any]], list[Raw]]
     options: dict[str, Any] = field(default_factory=dict)
     app_options: dict[str, Any] = field(default_factory=dict)
 
@@ -53,31 +46,31 @@ class Table:
 VP = [{"id": "vp", "name": "Victory points"}]
 TABLES = {
     "wyscig-balonow": [
-        Table("wyscig-balonow", 4, wyscig_candidates, {"order_cards": "table"}),
-        Table("wyscig-balonow", 3, wyscig_candidates, {"timer_seconds": 0}),
+        Table("wyscig-balonow", 4, {"order_cards": "table"}),
+        Table("wyscig-balonow", 3, {"timer_seconds": 0}),
     ],
     "ballonrennen": [
-        Table("ballonrennen", 5, ballonrennen_candidates, {"wind_deck": "table"}),
+        Table("ballonrennen", 5, {"wind_deck": "table"}),
         Table(
-            "ballonrennen", 3, ballonrennen_candidates, {"wind_deck": "app", "play_on": True},
+            "ballonrennen", 3, {"wind_deck": "app", "play_on": True},
             {TIMER_KEY: 30},
         ),
     ],
     "balmy-balloonists": [
-        Table("balmy-balloonists", 6, balmy_taps, {"storm": True, "critical_measures": True}),
-        Table("balmy-balloonists", 3, balmy_taps, {}, {TIMER_KEY: 30}),
+        Table("balmy-balloonists", 6, {"storm": True, "critical_measures": True}),
+        Table("balmy-balloonists", 3, {}, {TIMER_KEY: 30}),
     ],
     "any-game": [
-        Table("any-game", 8, any_game_candidates, {"title": "Go", "counters": VP}),
+        Table("any-game", 8, {"title": "Go", "counters": VP}),
         Table(
-            "any-game", 8, any_game_candidates,
+            "any-game", 8,
             {"title": "Go", "clock": "turn", "timer_seconds": 20, "counters": VP, "scoring": "low"},
         ),
         Table(
-            "any-game", 4, any_game_candidates,
+            "any-game", 4,
             {"title": "Go", "clock": "bank", "bank_seconds": 60, "scoring": "places"},
         ),
-        Table("any-game", 8, any_game_candidates, {"title": "Go", "scoring": "coop"}),
+        Table("any-game", 8, {"title": "Go", "scoring": "coop"}),
     ],
 }  # fmt: skip
 
@@ -146,14 +139,12 @@ def note(model: GameModel[Any], lines: Lines, table: Table) -> list[Raw]:
     if isinstance(does, Refuse):
         lines.add("refusal", does.message)
     taken = []
-    for raw in table.candidates(model):
-        action = parsed(model, raw)
-        if action is None:
-            continue
-        refusal = model.session.refusal(action)
+    legal = model.session.legal()
+    for action in legal.choices:  # the game's actions of the moment, refused ones too
+        refusal = legal.refusal(action)
         lines.add("refusal", refusal)
         if refusal is None:
-            taken.append(raw)
+            taken.append(action.to_json())
     return taken
 
 
@@ -191,9 +182,10 @@ def counts(model: GameModel[Any], lines: Lines) -> None:
         level,
     ):
         action = parsed(model, {"type": "score", "distances": distances})
-        if action is None or model.session.refusal(action) is not None:
+        legal = model.session.legal()
+        if action is None or not legal.allows(action):
             return
-        after = model.rules.apply(model.state, action)
+        after = legal.after(action)
         lines.add("note", tuple(model.rules.tie_breaks(after)))
 
 

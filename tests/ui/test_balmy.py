@@ -23,7 +23,7 @@ def ui(tmp_path: Path) -> Any:
 
 
 def summary(ui: Harness) -> dict[str, Any]:
-    return dict(ui.app.model.session.summary())
+    return dict(ui.app.model.session.summary().data)
 
 
 def balloon(ui: Harness, colour: str) -> dict[str, Any]:

@@ -36,7 +36,7 @@ def stored_game(store: Store, names: tuple[str, ...], *actions: Any, game: str =
     for action in actions:
         raw = {"type": action} if isinstance(action, str) else action
         session.apply(rules.parse_action(raw))
-    store.record_summary(session_id, session.summary(), session.decided)
+    store.record_summary(session_id, session.summary().data, session.decided)
     return session_id
 
 

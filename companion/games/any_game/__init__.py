@@ -70,6 +70,7 @@ from companion.core.model import action_table
 from companion.core.rules import GameParts, GameRules, play_until_over
 from companion.games.any_game import setup as _setup
 from companion.games.any_game import summary as _summary
+from companion.games.any_game.choices import choices
 from companion.games.any_game.ending import ENDINGS, is_ranking
 from companion.games.any_game.messages import GAME_ID, M
 from companion.games.any_game.model import (
@@ -147,6 +148,7 @@ class AnyGame(GameRules[State, Options]):
         play_until_over(M, {**TURN_ACTIONS, **ENDINGS}),
         _summary.summary,
         _summary.prompts,
+        choices,
     )
 
     def title(self, options: Mapping[str, Any]) -> str:

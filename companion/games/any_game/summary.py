@@ -3,10 +3,9 @@ contract, and the prompts."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.messages import Message
 from companion.core.ranking import competition_ranks
+from companion.core.summary import Part, PlayerRow, Summary
 from companion.core.terms import listing
 from companion.games.any_game.messages import GAME_ID, M
 from companion.games.any_game.model import Player, State
@@ -58,35 +57,49 @@ def ranks(state: State) -> list[int | None]:
     return found
 
 
-def summary(state: State) -> dict[str, Any]:
+class Row(PlayerRow):
+    bank: int | None
+    out_of_time: bool
+    out: bool
+    sheet: dict[str, int] | None
+
+
+class Table(Part):
+    title: str
+    direction: str
+    turn: int
+
+
+AnyGameSummary = Summary[Row, Table]
+
+
+def summary(state: State) -> AnyGameSummary:
     player_ranks = ranks(state)
     shown_points = state.over or state.options.score_from is not None
-    players = [
-        {
-            "name": p.name,
-            "tokens": dict(p.tokens),
-            "score": points(state, p) if shown_points else None,
-            "rank": rank,
-            "bank": p.bank,
-            "out_of_time": p.out_of_time,
-            "out": not p.playing,
-            "sheet": sheet(state, p),
-        }
+    players = tuple(
+        Row(
+            name=p.name,
+            tokens=dict(p.tokens),
+            score=points(state, p) if shown_points else None,
+            rank=rank,
+            bank=p.bank,
+            out_of_time=p.out_of_time,
+            out=not p.playing,
+            sheet=sheet(state, p),
+        )
         for p, rank in zip(state.players, player_ranks, strict=True)
-    ]
-    return {
-        "game": GAME_ID,
-        "over": state.over,
-        "round": None,
-        "current": None if state.over else state.active.name,
-        "players": players,
-        "winners": [p["name"] for p in players if p["rank"] == 1],
-        "table": {
-            "title": state.options.title,
-            "direction": state.direction,
-            "turn": 1 + state.turns_ended,
-        },
-    }
+    )
+    return AnyGameSummary(
+        game=GAME_ID,
+        over=state.over,
+        round=None,
+        current=None if state.over else state.active.name,
+        players=players,
+        winners=tuple(p.name for p in players if p.rank == 1),
+        table=Table(
+            title=state.options.title, direction=state.direction, turn=1 + state.turns_ended
+        ),
+    )
 
 
 def prompts(state: State) -> list[Message]:

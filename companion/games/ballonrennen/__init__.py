@@ -76,6 +76,7 @@ from companion.core.model import action_table
 from companion.core.rules import GameParts, GameRules
 from companion.games.ballonrennen import setup as _setup
 from companion.games.ballonrennen import summary as _summary
+from companion.games.ballonrennen.choices import choices
 from companion.games.ballonrennen.messages import GAME_ID, M
 from companion.games.ballonrennen.model import (
     CARDS,
@@ -146,7 +147,13 @@ class Ballonrennen(TableHelpers, GameRules[State, Options]):
     options_model = Options
     actions = action_table((Adjust, *TURN_ACTIONS))
     parts = GameParts(
-        _setup.initial_state, _setup.check_options, adjust, play, _summary.summary, _summary.prompts
+        _setup.initial_state,
+        _setup.check_options,
+        adjust,
+        play,
+        _summary.summary,
+        _summary.prompts,
+        choices,
     )
 
     def missing_steps(self, state: State) -> list[Message]:

@@ -3,12 +3,11 @@ prompts that tell the table what to do now."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.messages import Message
 from companion.core.ranking import competition_ranks
+from companion.core.summary import Part, PlayerRow, Summary
 from companion.games.ballonrennen.messages import GAME_ID, M
-from companion.games.ballonrennen.model import Player, State
+from companion.games.ballonrennen.model import Move, Player, State
 from companion.games.ballonrennen.setup import default_deck
 
 
@@ -20,40 +19,57 @@ def ranks(state: State) -> list[int] | None:
     return competition_ranks(state.players, lambda p: p.place if p.place is not None else unplaced)
 
 
-def summary(state: State) -> dict[str, Any]:
+class Row(PlayerRow):
+    colour: str
+    altitude: int
+    state: str
+    mail_delivered: bool
+    place: int | None
+
+
+class Table(Part):
+    winds: dict[str, str]
+    move: Move | None
+    deck_left: int | None
+
+
+BallonrennenSummary = Summary[Row, Table]
+
+
+def summary(state: State) -> BallonrennenSummary:
     player_ranks = ranks(state)
-    players = [
-        {
-            "name": p.name,
-            "tokens": {"gas": p.gas, "sandbags": p.sandbags, "mail_sack": p.mail_sack},
-            "score": None,
-            "rank": player_ranks[i] if player_ranks else None,
-            "colour": p.colour,
-            "altitude": p.altitude,
-            "state": p.state,
-            "mail_delivered": p.mail_delivered,
-            "place": p.place,
-        }
+    players = tuple(
+        Row(
+            name=p.name,
+            tokens={"gas": p.gas, "sandbags": p.sandbags, "mail_sack": p.mail_sack},
+            score=None,
+            rank=player_ranks[i] if player_ranks else None,
+            colour=p.colour,
+            altitude=p.altitude,
+            state=p.state,
+            mail_delivered=p.mail_delivered,
+            place=p.place,
+        )
         for i, p in enumerate(state.players)
-    ]
-    return {
-        "game": GAME_ID,
-        "over": state.over,
-        "round": None,
-        "current": state.current,
-        "players": players,
-        "winners": [p["name"] for p in players if p["rank"] == 1],
-        "table": {
-            "winds": {str(a): state.wind(a) for a in (1, 2, 3)},
-            "move": state.turn.move.model_dump() if state.turn.move else None,
-            "deck_left": state.deck_left,
-        },
-    }
+    )
+    return BallonrennenSummary(
+        game=GAME_ID,
+        over=state.over,
+        round=None,
+        current=state.current,
+        players=players,
+        winners=tuple(p.name for p in players if p.rank == 1),
+        table=Table(
+            winds={str(a): state.wind(a) for a in (1, 2, 3)},
+            move=state.turn.move,
+            deck_left=state.deck_left,
+        ),
+    )
 
 
 def prompts(state: State) -> list[Message]:
     if state.over:
-        winners = summary(state)["winners"]
+        winners = summary(state).winners
         return [M("p_over", names=", ".join(winners))]
     player = state.current_player
     name = player.name

@@ -98,6 +98,7 @@ from companion.core.rules import GameParts, GameRules
 from companion.games.balmy_balloonists import setup as _setup
 from companion.games.balmy_balloonists import summary as _summary
 from companion.games.balmy_balloonists.board import can_play_any
+from companion.games.balmy_balloonists.choices import choices
 from companion.games.balmy_balloonists.messages import GAME_ID, M
 from companion.games.balmy_balloonists.model import (
     ADVANTAGE_CARDS,
@@ -209,7 +210,13 @@ class BalmyBalloonists(TableHelpers, GameRules[State, Options]):
     options_model = Options
     actions = action_table((Adjust, *HANDLERS))
     parts = GameParts(
-        _setup.initial_state, _setup.check_options, adjust, play, _summary.summary, _summary.prompts
+        _setup.initial_state,
+        _setup.check_options,
+        adjust,
+        play,
+        _summary.summary,
+        _summary.prompts,
+        choices,
     )
 
     def missing_steps(self, state: State) -> list[Message]:

@@ -4,9 +4,10 @@ checklist of the six steps of a turn, what the restrictions mean, and the prompt
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from companion.core.messages import Message, Param
+from companion.core.summary import Part, PlayerRow, Summary
 from companion.games.balmy_balloonists.board import can_play_any
 from companion.games.balmy_balloonists.messages import GAME_ID, M
 from companion.games.balmy_balloonists.model import HIGH, STEPS, Balloon, State, Turn
@@ -33,49 +34,78 @@ def _rank(state: State, name: str) -> int | None:
     return 1 if name == state.winner else 2
 
 
-def summary(state: State) -> dict[str, Any]:
-    players: list[dict[str, Any]] = [
-        {
-            "name": p.name,
-            "tokens": {},
-            "score": None,
-            "rank": _rank(state, p.name),
-            "balloons": list(p.balloons),
-            "advantage": list(p.advantage),
-        }
+class Row(PlayerRow):
+    balloons: tuple[str, ...]
+    advantage: tuple[str, ...]
+
+
+class BalloonRow(Part):
+    colour: str
+    owner: str
+    altitude: str
+    tokens: dict[str, int]
+    hand: int
+    in_front: int
+    skip_turns: int
+    no_own_card_turns: int
+    no_rise_next_turn: bool
+    no_forward_next_turn: bool
+    finished: bool
+    out: bool
+
+
+class Table(Part):
+    balloons: tuple[BalloonRow, ...]
+    markers: tuple[str, ...]
+    current_balloon: str | None
+
+
+BalmySummary = Summary[Row, Table]
+
+
+def summary(state: State) -> BalmySummary:
+    players = tuple(
+        Row(
+            name=p.name,
+            tokens={},
+            score=None,
+            rank=_rank(state, p.name),
+            balloons=p.balloons,
+            advantage=p.advantage,
+        )
         for p in state.players
-    ]
+    )
     current = state.current_balloon
-    return {
-        "game": GAME_ID,
-        "over": state.over,
-        "round": None,
-        "current": None if current is None else current.owner,
-        "players": players,
-        "winners": [state.winner] if state.winner else [],
-        "table": {
-            "balloons": [_balloon_summary(b) for b in state.balloons],
-            "markers": list(state.markers),
-            "current_balloon": None if current is None else current.colour,
-        },
-    }
+    return BalmySummary(
+        game=GAME_ID,
+        over=state.over,
+        round=None,
+        current=None if current is None else current.owner,
+        players=players,
+        winners=(state.winner,) if state.winner else (),
+        table=Table(
+            balloons=tuple(_balloon_summary(b) for b in state.balloons),
+            markers=state.markers,
+            current_balloon=None if current is None else current.colour,
+        ),
+    )
 
 
-def _balloon_summary(balloon: Balloon) -> dict[str, Any]:
-    return {
-        "colour": balloon.colour,
-        "owner": balloon.owner,
-        "altitude": balloon.altitude,
-        "tokens": {"fuel": balloon.fuel, "gas": balloon.gas, "ballast": balloon.ballast},
-        "hand": balloon.hand,
-        "in_front": balloon.in_front,
-        "skip_turns": balloon.skip_turns,
-        "no_own_card_turns": balloon.no_own_card_turns,
-        "no_rise_next_turn": balloon.no_rise_next_turn,
-        "no_forward_next_turn": balloon.no_forward_next_turn,
-        "finished": balloon.finished,
-        "out": balloon.out,
-    }
+def _balloon_summary(balloon: Balloon) -> BalloonRow:
+    return BalloonRow(
+        colour=balloon.colour,
+        owner=balloon.owner,
+        altitude=balloon.altitude,
+        tokens={"fuel": balloon.fuel, "gas": balloon.gas, "ballast": balloon.ballast},
+        hand=balloon.hand,
+        in_front=balloon.in_front,
+        skip_turns=balloon.skip_turns,
+        no_own_card_turns=balloon.no_own_card_turns,
+        no_rise_next_turn=balloon.no_rise_next_turn,
+        no_forward_next_turn=balloon.no_forward_next_turn,
+        finished=balloon.finished,
+        out=balloon.out,
+    )
 
 
 _MARKS = {"done": "✓", "current": "▶", "todo": "·"}

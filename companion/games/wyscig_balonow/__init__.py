@@ -21,11 +21,15 @@ Readings where the rulebook and the spec leave room (each is tested):
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.messages import Message
 from companion.core.model import action_table
 from companion.core.rules import GameParts, GameRules
+from companion.core.summary import Summary
 from companion.games.wyscig_balonow import setup as _setup
 from companion.games.wyscig_balonow import summary as _summary
+from companion.games.wyscig_balonow.choices import choices
 from companion.games.wyscig_balonow.messages import GAME_ID, M
 from companion.games.wyscig_balonow.model import (
     BALLOONS,
@@ -99,10 +103,17 @@ class WyscigBalonow(TableHelpers, GameRules[State, Options]):
     options_model = Options
     actions = action_table((Adjust, Order, Score, *TURN_ACTIONS))
     parts = GameParts(
-        _setup.initial_state, _setup.check_options, adjust, play, _summary.summary, _summary.prompts
+        _setup.initial_state,
+        _setup.check_options,
+        adjust,
+        play,
+        _summary.summary,
+        _summary.prompts,
+        choices,
     )
 
-    def decided(self, state: State) -> bool:
+    def decided(self, state: State, summary: Summary[Any, Any]) -> bool:
+        """Over and scored: the race's end waits for the distances."""
         return state.over and state.distances is not None
 
     def tie_breaks(self, state: State) -> list[Message]:

@@ -4,10 +4,10 @@ contract, and the prompts that tell the table what to do now."""
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
 
 from companion.core.messages import Message
 from companion.core.ranking import competition_ranks
+from companion.core.summary import Part, PlayerRow, Summary
 from companion.games.wyscig_balonow.messages import GAME_ID, M
 from companion.games.wyscig_balonow.model import OBSTACLES, Player, State, Turn
 from companion.games.wyscig_balonow.screen import needs_obstacle, turn_prompts
@@ -67,40 +67,49 @@ def tie_breaks(state: State) -> list[Message]:
     return found
 
 
-def summary(state: State) -> dict[str, Any]:
+class Row(PlayerRow):
+    balloons: tuple[str, ...]
+    distance: int | None
+
+
+class Table(Part):
+    order: tuple[str, ...]
+    obstacles: int
+    landed: bool
+
+
+WyscigSummary = Summary[Row, Table]
+
+
+def summary(state: State) -> WyscigSummary:
     player_ranks = ranks(state)
-    players = [
-        {
-            "name": p.name,
-            "tokens": {"mail": p.mail, "penalty": p.penalty},
-            "score": player_score(state, p),
-            "rank": player_ranks[i] if player_ranks else None,
-            "balloons": list(p.balloons),
-            "distance": player_distance(state, p),
-        }
+    players = tuple(
+        Row(
+            name=p.name,
+            tokens={"mail": p.mail, "penalty": p.penalty},
+            score=player_score(state, p),
+            rank=player_ranks[i] if player_ranks else None,
+            balloons=p.balloons,
+            distance=player_distance(state, p),
+        )
         for i, p in enumerate(state.players)
-    ]
-    winners = [p["name"] for p in players if p["rank"] == 1]
-    return {
-        "game": GAME_ID,
-        "over": state.over,
-        "round": state.round,
-        "current": state.current,
-        "players": players,
-        "winners": winners,
-        "table": {
-            "order": list(state.order),
-            "obstacles": state.obstacles,
-            "landed": state.landed,
-        },
-    }
+    )
+    return WyscigSummary(
+        game=GAME_ID,
+        over=state.over,
+        round=state.round,
+        current=state.current,
+        players=players,
+        winners=tuple(p.name for p in players if p.rank == 1),
+        table=Table(order=state.order, obstacles=state.obstacles, landed=state.landed),
+    )
 
 
 def prompts(state: State) -> list[Message]:
     if state.over:
         if state.distances is None:
             return [M("p_score")]
-        winners = [p["name"] for p in summary(state)["players"] if p["rank"] == 1]
+        winners = summary(state).winners
         return [M("p_winners", names=", ".join(winners), count=len(winners))]
     if not state.order:
         return [M("p_deal_order", round=state.round)]

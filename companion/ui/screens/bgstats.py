@@ -151,7 +151,7 @@ def _parse_time(text: str | None) -> dt.datetime:
 def start_player(session: Session) -> str | None:
     """The first player of the first round (BG Stats' start player)."""
     for length in range(len(session) + 1):
-        current = session.rules.summary(session.state_at(length)).get("current")
+        current = session.rules.summary(session.state_at(length)).current
         if current is not None:
             return str(current)
     return None
@@ -186,4 +186,4 @@ def play_link(session: Session, row: SessionRow) -> str:
         cooperative=game.cooperative,
         colours=player_colours(table, session),
     )
-    return link(create_play(session.summary(), facts))
+    return link(create_play(session.summary().data, facts))

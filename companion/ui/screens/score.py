@@ -110,9 +110,11 @@ class ScoreScreen(AppScreen):
             return dict(model.summary)
         send = sheet.send({r.key: number(self.entered.get(r.key)) or 0 for r in sheet.rows})
         action = model.rules.parse_action({"type": send.type, **send.fields})
-        if model.session.refusal(action) is not None:
+        legal = model.session.legal()
+        if not legal.allows(action):
             return dict(model.summary)
-        summary: dict[str, Any] = model.rules.summary(model.rules.apply(model.state, action))
+        # The state the rules judged it leads to: sending it takes the same state.
+        summary: dict[str, Any] = model.rules.summary(legal.after(action)).data
         return summary
 
     def _build_table(self) -> None:

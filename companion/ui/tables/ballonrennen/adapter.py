@@ -79,7 +79,7 @@ class BallonrennenAdapter(TableAdapter[br.State]):
 
     def glass_turn(self, session: Session[br.State]) -> int | None:
         """The running turn's number (ends of turn so far), for the app's own glass."""
-        if session.summary()["over"]:
+        if session.summary().over:
             return None
         return sum(1 for action in session.log if isinstance(action, EndTurn))
 

@@ -28,9 +28,10 @@ PLAIN = {
 def _release(action: Any, before: br.State, player: str) -> Message:
     """Where the release took the balloon: the rules say, from the state before (a
     release they refuse there took it nowhere they can name)."""
-    if br.RULES.refusal(before, action) is not None:
+    legal = br.RULES.legal(before)
+    if not legal.allows(action):
         return UB("did_release_plain", player=player)
-    altitude = br.RULES.apply(before, action).current_player.altitude
+    altitude = legal.after(action).current_player.altitude
     return UB("did_release", player=player, altitude=altitude)
 
 

@@ -7,6 +7,7 @@ to send; the rules accept or refuse it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -55,7 +56,7 @@ class TurnRoll:
     refusal: Message | None = None
 
 
-class TableAdapter(Generic[S]):
+class TableAdapter(ABC, Generic[S]):
     """What a game's table knows that its rules do not say, answered from the rules'
     own helpers; `S` is the game's state type. Its screen is the one its descriptor
     names (`companion.games.GAMES`).
@@ -64,6 +65,11 @@ class TableAdapter(Generic[S]):
     turn timer (`TIMER_KEY`, seconds, 0 = off), with no dice, nothing secret and
     nothing to type at the end; a game's adapter says what differs. No Kivy here,
     and no rule decisions.
+
+    What every game must say is abstract: its `seat_colours` and its words for each
+    action (`describe`). An adapter that lacks one cannot be made (its `ADAPTER = ...`
+    line fails at import, and mypy names the missing member). Its `game_id` is the id
+    of the descriptor that names its table (the conformance kit checks every game's).
     """
 
     game_id: ClassVar[str]
@@ -94,7 +100,7 @@ class TableAdapter(Generic[S]):
         """What GO means now (a paused glass and the table's questions come first: the
         view-model asks `question` before this). By default: start the app's own glass
         where it waits, else end the turn."""
-        if play.session.summary()["over"]:
+        if play.session.summary().over:
             return Go(UI("go_end"), NOTHING)
         if play.timer.app_glass_idle():
             return Go(UI("go_start"), START_GLASS, next=True)
@@ -116,7 +122,7 @@ class TableAdapter(Generic[S]):
 
     def timed_turn(self, session: Session[S], app_options: Mapping[str, Any]) -> bool:
         """The current turn runs on the glass."""
-        return self.timer_seconds(session, app_options) > 0 and not session.summary()["over"]
+        return self.timer_seconds(session, app_options) > 0 and not session.summary().over
 
     def turn_started(self, session: Session[S]) -> bool:
         """The rules say the glass of this turn was started (a rules-kept glass)."""
@@ -139,10 +145,10 @@ class TableAdapter(Generic[S]):
         return None
 
     # -- players and their balloons ----------------------------------------------------
+    @abstractmethod
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
         """(colour name, "#RRGGBB") of each seat, in seat order (the strip shows the
         current one; the screens draw it beside the name when `seats_coloured`)."""
-        raise NotImplementedError
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return 1
@@ -214,17 +220,17 @@ class TableAdapter(Generic[S]):
         """What BG Stats is told the finished game `session` was: by default the game
         itself (its name, its descriptor's BG Stats id), with points unless no player
         has a score."""
-        players = session.summary()["players"]
+        players = session.summary().players
         return PlayedGame(
             name=session.rules.title(session.setup.options),
             source_id=games.entry(self.game_id).bgstats,
-            no_points=all(p.get("score") is None for p in players),
+            no_points=all(p.score is None for p in players),
         )
 
+    @abstractmethod
     def describe(self, action: ActionBase, before: S) -> Message:
         """`action` in the players' words ("Kasia's end of turn"), from the state
         `before` it: what "Undone: ..." and History's log say. Never the action's type."""
-        return UI("did_action")
 
 
 def player_colours(table: TableAdapter[Any], session: Session[Any]) -> dict[str, tuple[str, ...]]:
@@ -237,6 +243,6 @@ def player_colours(table: TableAdapter[Any], session: Session[Any]) -> dict[str,
     held = table.held(session)
     if held or not table.seats_coloured:
         return held
-    names = [p["name"] for p in session.summary()["players"]]
+    names = [p.name for p in session.summary().players]
     colours = table.seat_colours(names)
     return {name: (colour,) for name, (colour, _) in zip(names, colours, strict=True)}

@@ -201,7 +201,7 @@ class CorrectionDialog(TableDialog):
         for index, deed in enumerate(deeds):
             tap = Factory.Tap(text=app.tr(deed.label), font_size=18 * app.scale)
             action = model.rules.parse_action({"type": deed.send.type, **deed.send.fields})
-            tap.enabled = model.session.refusal(action) is None
+            tap.enabled = model.session.legal().allows(action)
             tap.bind(on_release=lambda _w, i=index: self.do(i))
             box.add_widget(tap)
 
