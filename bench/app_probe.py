@@ -194,7 +194,7 @@ def expiry() -> None:
 
     def start_glass(_dt: float = 0.0) -> None:
         model = app.model
-        model.hourglass.duration = 0.5  # short glasses: the error does not depend on length
+        short_glass(model.hourglass, 0.5)  # the error does not depend on length
         model.hourglass.start()
         state["end"] = time.perf_counter() + model.hourglass.seconds_left()
         model.tick()  # as GO does: the table plans its next look at the glass
@@ -220,6 +220,14 @@ def expiry() -> None:
 
     after_start(app, begin, 1.0)
     app.run()
+
+
+def short_glass(glass: Any, seconds: float) -> None:
+    """The table's glass made `seconds` long, its sand full: a glass's length alone
+    leaves the sand of the turn's glass (30 s), and no end would come in the probe's
+    time, so no tone or expiry would ever be timed."""
+    glass.duration = seconds
+    glass.reset()
 
 
 STALL_S = 0.5  # the screen's thread is busy this long around each end
@@ -256,8 +264,8 @@ def buzzer() -> None:
 
     def start_glass(_dt: float = 0.0) -> None:
         model = app.model
-        model.hourglass.duration = GLASS_S
         with model.timer.lock:
+            short_glass(model.hourglass, GLASS_S)
             model.hourglass.start()
             state["end"] = time.monotonic() + model.hourglass.seconds_left()
         state["shown"] = []
@@ -437,9 +445,13 @@ def after_start(app, callback, delay: float) -> None:  # type: ignore[no-untyped
     from kivy.clock import Clock
 
     def at_the_table(dt: float) -> None:
-        if getattr(app, "model", None) is not None:
-            # a new game opens on the secret balloons: the figures are the table's
+        model = getattr(app, "model", None)
+        if model is not None:
+            # a new game opens on the secret balloons (no glass runs there): the
+            # figures are the table's
             app.show(app.screen_for_model())
+            if app.manager.current != model.adapter.screen:
+                raise RuntimeError(f"the probe is on {app.manager.current}, not the table")
         Clock.schedule_once(callback, delay)
 
     def schedule(*_: object) -> None:
