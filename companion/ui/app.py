@@ -194,7 +194,10 @@ class CompanionApp(App):
         self.change(power_problem=None)
 
     def on_model(self, _app: Any, model: GameModel | None) -> None:
-        if model is not None and self.glass_thread:
+        if model is None:
+            return
+        model.bind(place=self.navigator.follow)  # the screen follows the game
+        if self.glass_thread:
             model.driver.start()
 
     def _resized(self, _window: Any, width: int, height: int) -> None:

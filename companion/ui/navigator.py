@@ -28,6 +28,7 @@ from companion.ui.screen import AppScreen
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
+    from companion.ui.viewmodel import GameModel
 
 log = logging.getLogger(__name__)
 
@@ -112,13 +113,16 @@ class Navigator:
     def for_model(self) -> str:
         """Where the game in play is: its table, its score, its results."""
         model = self.app.model
-        if model is None:
-            return "home"
-        if model.session.decided:
-            return "results"
-        if model.summary.get("over"):
-            return "score"  # over, but not decided until the score is counted
-        return str(model.adapter.screen)
+        return "home" if model is None else str(model.place)
+
+    def follow(self, model: GameModel[Any], place: str) -> None:
+        """The game in play moved (a change, or GO's "move on"): the screen goes with
+        it while one of the game's own screens shows (not the secret balloons, home
+        or the settings)."""
+        current = self.app.manager.current
+        ours = current in (model.adapter.screen, "score", "results")
+        if model is self.app.model and ours and current != place:
+            self.show(place)
 
     def first(self) -> None:
         app = self.app

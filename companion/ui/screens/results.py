@@ -122,8 +122,8 @@ class ResultsScreen(AppScreen):
     def undo(self) -> None:
         """Back to the table (or the score) with the action that ended the game undone."""
         app = App.get_running_app()
-        if app.model is not None and app.model.undo():
-            app.show(app.screen_for_model())
+        if app.model is not None:
+            app.model.undo()  # the game's place moves back: the app follows it
 
     def play_again(self) -> None:
         """The same players and options; a refusal (a full disk) is said here."""

@@ -160,7 +160,9 @@ class ScoreScreen(AppScreen):
         app = App.get_running_app()
         if app.model is None:
             return
-        if not self.ended or app.model.undo():
+        if self.ended:
+            app.model.undo()  # the game's place moves back: the app follows it
+        else:
             app.show(app.screen_for_model())
 
     def done(self) -> None:
@@ -176,9 +178,7 @@ class ScoreScreen(AppScreen):
     def answer(self, send: Any) -> None:
         """Send the end: the results, or the rules' refusal said here."""
         app = App.get_running_app()
-        if app.model.button.send(send):
-            app.show(app.screen_for_model())
-        else:
+        if not app.model.button.send(send):  # sent: the app follows the game to its results
             self.error = app.model.error
 
     def button(self, source: str) -> None:

@@ -3,10 +3,11 @@
 `TableScreen` binds to the game in play's view-model (and unbinds from the last
 one), writes the strip (the step line, which says what to do now and is never
 pushed out, and below it a refusal, the news or the rules' reminders), shows the
-hourglass and the strip's frame, answers GO, UNDO (held: redo) and PAUSE, on screen
-and on the buttons, keeps its dialogs (closed when the table is left, built again in
-a new language; the answer to a press made while one is open goes into it) and
-moves on when the game is over. Its kv rules (`table.kv`) are shared.
+hourglass and the strip's frame, hands its GO, UNDO (held: redo) and PAUSE to the
+router (as the devices' buttons are: to the view-model), keeps its dialogs (closed
+when the table is left, built again in a new language; the answer to a press made
+while one is open goes into it); the app moves on when the game is over.
+Its kv rules (`table.kv`) are shared.
 
 A game's table adds its panels: `show_state()` fills them, `prompt_lines()` may say
 more than the rules' reminders (the strip shows those that fit whole), and
@@ -142,10 +143,8 @@ class TableScreen(AppScreen):
         model = self.model
         if model is None:
             return
-        if model.summary.get("over"):
-            if self.showing:
-                self.app.show(self.app.screen_for_model())  # the results, or the score
-            return
+        if model.place != model.adapter.screen:
+            return  # the game left its table (its score, its results): the app follows
         self.can_redo = model.can_redo
         self.show_dice()
         self.show_state()
@@ -227,24 +226,18 @@ class TableScreen(AppScreen):
     def act(self, kind: str, /, **fields: Any) -> bool:
         return bool(self.model is not None and self.model.act(kind, **fields))
 
+    # The buttons on screen press as the devices' do: through the router, one way.
     def go(self) -> None:
-        if self.model is None:
-            return
-        if self.model.go() == "move_on":
-            self.app.show(self.app.screen_for_model())
-        self.show_timer()
+        self.app.router.press("go")
 
     def undo(self) -> None:
-        if self.model is not None:
-            self.model.undo()
+        self.app.router.press("undo")
 
     def redo(self) -> None:
-        if self.model is not None:
-            self.model.redo()
+        self.app.router.press("redo")
 
     def pause(self) -> None:
-        if self.model is not None:
-            self.model.toggle_pause()
+        self.app.router.press("pause")
 
     def open_correction(self, subject: str) -> None:
         """A tap on a player's (or a balloon's) counts: put them right."""
@@ -256,7 +249,3 @@ class TableScreen(AppScreen):
         if model is None or not model.adapter.dice:
             return
         self.dialogs.only(DiceDialog(self, list(model.partial))).open()
-
-    def button(self, source: str) -> None:
-        """A press of a big button: "go", "undo", "redo" (UNDO held) or "pause"."""
-        {"go": self.go, "undo": self.undo, "redo": self.redo, "pause": self.pause}[source]()
