@@ -172,7 +172,7 @@ def screen() -> None:
         if model.rules.needs_obstacle(model.state):
             model.act("place_obstacle")
         if model.state.over:
-            app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
+            app.games.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
 
     def begin(_dt: float) -> None:
         nonlocal pin
@@ -431,7 +431,9 @@ def _score(app: Any) -> None:
 
 
 TOUR_STEPS = {
-    "secret": lambda app: app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=True),
+    "secret": lambda app: app.games.start_game(
+        "wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=True
+    ),
     "wyscig": lambda app: app.show(app.screen_for_model()),
     "play": _play_whole_game,
     "score": lambda app: app.show(app.screen_for_model()),

@@ -188,7 +188,7 @@ def key() -> None:
         if model.rules.needs_obstacle(model.state):
             model.act("place_obstacle")
         if model.state.over:
-            app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
+            app.games.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
             app.model.session.add_listener(frames.changed)
 
     def begin(_dt: float) -> None:

@@ -33,7 +33,7 @@ class FreshTouches:
 
     shown_at = 0.0  # when the view last appeared, by `time.time()`
 
-    def shown_now(self, *_: Any) -> None:
+    def shown_now(self, *_: object) -> None:
         self.shown_at = time.time()
 
     def on_touch_down(self, touch: Any) -> bool:

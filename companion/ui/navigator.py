@@ -89,7 +89,7 @@ class Navigator:
         also lets the left screen's `on_leave` run): then the left one goes."""
         transition = self.app.manager.transition
 
-        def switched(*_: Any) -> None:  # before the transition's own ending: after it
+        def switched(*_: object) -> None:  # before the transition's own ending: after it
             transition.unbind(on_complete=switched)
             Clock.schedule_once(lambda _dt: self.release(left), 0)
 
@@ -132,16 +132,16 @@ class Navigator:
             from companion.ui.tables import adapter
 
             # The app deals the secret balloons: each player sees theirs first.
-            reveal = adapter(game_id).secret_balloons
+            reveal = bool(adapter(game_id).secret_colours)
             try:
-                app.start_game(game_id, list(players), options, reveal=reveal)
+                app.games.start_game(game_id, list(players), options, reveal=reveal)
                 return
             except CompanionError as error:  # the rules refused, or the disk is full
                 log.warning("could not start the new game: %s", error)
         row = app.store.unfinished()
         if row is not None and row.extra.get("screen", "table") != "home":
             try:
-                app.open_session(row.id)
+                app.games.open_session(row.id)
                 return
             except CompanionError as error:
                 log.warning("could not resume game %s: %s", row.id, error)

@@ -7,7 +7,7 @@ buzzer). The status line learns of them as they open.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -40,7 +40,7 @@ class DeviceOpening:
     def stop(self) -> None:
         Window.unbind(on_flip=self._first_frame_drawn)
 
-    def _first_frame_drawn(self, *_: Any) -> None:
+    def _first_frame_drawn(self, *_: object) -> None:
         Window.unbind(on_flip=self._first_frame_drawn)
         Clock.schedule_once(self._open_then, 0)
 

@@ -147,16 +147,16 @@ class HardwareRouter:
     def stop(self) -> None:
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
 
-    def _key_down(self, _window: Any, key: int, _scancode: int, *_: Any) -> bool:
+    def _key_down(self, _window: object, key: int, _scancode: int, *_: object) -> bool:
         if key == ESCAPE:
             return True  # Escape never leaves the app
         return self.app.devices.handle_key(key, True)
 
-    def _key_up(self, _window: Any, key: int, *_: Any) -> bool:
+    def _key_up(self, _window: object, key: int, *_: object) -> bool:
         return self.app.devices.handle_key(key, False)
 
 
-def flushed(*_: Any) -> None:
+def flushed(*_: object) -> None:
     """After each frame: software GL (llvmpipe) rasterises a frame only when something
     forces it, and the next frame that rewrites a label's texture (the "0 s" of time
     up) then waits for it; flushed, it rasterises at once on its own threads. A GPU's

@@ -25,7 +25,7 @@ from tests.ui.harness import Harness
 @pytest.fixture
 def ui(tmp_path: Path) -> Iterator[Harness]:
     harness = Harness(tmp_path)
-    harness.app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
+    harness.app.games.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
     harness.step(2)
     yield harness
     harness.close()

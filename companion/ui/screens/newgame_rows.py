@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.factory import Factory
 
 from companion.core.messages import Message
+from companion.ui.context import running_app
 from companion.ui.strings import UI
 from companion.ui.tables.base.options import OptionField, Row, rows, value_of
 from companion.ui.widgets import StepTap, sized
@@ -32,7 +32,7 @@ def label_message(key: str) -> Message:
 
 
 def label_text(key: str) -> str:
-    return str(App.get_running_app().tr(label_message(key)))
+    return str(running_app().tr(label_message(key)))
 
 
 def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str:
@@ -49,7 +49,7 @@ class OptionRows:
 
     def __init__(self, screen: NewGameScreen) -> None:
         self.screen = screen
-        self.scale = App.get_running_app().scale
+        self.scale = running_app().scale
 
     def build(self, box: Any, fields: list[OptionField], options: Mapping[str, Any]) -> None:
         box.clear_widgets()
@@ -107,7 +107,7 @@ class OptionRows:
 
     def _stepper(self, line: Any, field: OptionField, value: int) -> None:
         """- value +: a tap steps once, a hold five times."""
-        app = App.get_running_app()
+        app = running_app()
         for sign in (-1, 1):
             tap = sized(StepTap(text="-" if sign < 0 else "+", sign=sign), 28 * self.scale)
             tap.size_hint_x = None
@@ -159,7 +159,7 @@ class OptionRows:
     def _opener(self, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
         """A text, a number, a pick or counters: one button showing the value, which
         opens what changes it."""
-        app = App.get_running_app()
+        app = running_app()
         if field.kind == "pick":
             shown = pick_text(field, options, value)
         elif field.kind == "counters":

@@ -10,9 +10,8 @@ is saved at once (`menu.keep_language`), and the draft takes it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
@@ -21,11 +20,15 @@ from kivy.uix.label import Label
 
 from companion import config as config_module
 from companion.core.errors import ConfigError
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens import settings_data
 from companion.ui.screens.settings_data import Setting
 from companion.ui.screens.text import S
 from companion.ui.widgets import AskView, Toggle, sized
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
 
 MINUS = "\u2212"  # the minus sign: as wide as the plus, unlike a hyphen
 
@@ -51,15 +54,15 @@ class SettingsScreen(AppScreen):
     notice = ObjectProperty(None, allownone=True)
     changed = BooleanProperty(False)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        App.get_running_app().bind(lang=self._language)
+        running_app().bind(lang=self._language)
 
     @property
-    def app(self) -> Any:
-        return App.get_running_app()
+    def app(self) -> CompanionApp:
+        return running_app()
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         """The screens speak another language (the menu kept it in the settings
         file): the draft takes it, so that Save does not write the old one back."""
         kept = self.app.lang

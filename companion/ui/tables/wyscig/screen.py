@@ -27,7 +27,7 @@ class WyscigScreen(TableScreen):
 
     untimed: ClassVar[Message | None] = W("no_hourglass")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._unplaced: UnplacedDialog | None = None
         self._order: OrderDialog | None = None
@@ -89,7 +89,7 @@ class WyscigScreen(TableScreen):
         return widget
 
     # -- dialogs -------------------------------------------------------------------
-    def _ask(self, *_: Any) -> None:
+    def _ask(self, *_: object) -> None:
         """The table's question now (`model.question`): its dialog, else none."""
         model = self.model
         if model is None or self._unplaced is None:
@@ -109,7 +109,7 @@ class WyscigScreen(TableScreen):
             self._order.prepare(self.model)
             self._order.open()
 
-    def on_enter(self, *_: Any) -> None:
+    def on_enter(self, *_: object) -> None:
         self._ask()
 
 
