@@ -158,21 +158,13 @@ def screen() -> None:
                 emit(p50_ms=statistics.median(samples), p99_ms=_p99(samples), n=len(samples))
                 app.stop()
                 return
-            keep_playing()
+            keep_playing(app)
             threading.Thread(target=press_later, daemon=True).start()
 
     def label() -> str:
         """The table's GO label (the score screen, once a press ended the game)."""
         current = app.root.current_screen
         return str(getattr(current, "go_text", current.name))
-
-    def keep_playing() -> None:
-        """The table's part between presses: the round's new obstacle, a new game."""
-        model = app.model
-        if model.rules.needs_obstacle(model.state):
-            model.act("place_obstacle")
-        if model.state.over:
-            app.games.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
 
     def begin(_dt: float) -> None:
         nonlocal pin
@@ -182,6 +174,18 @@ def screen() -> None:
 
     after_start(app, begin, 1.0)
     app.run()
+
+
+def keep_playing(app: Any) -> bool:
+    """The Wyścig table's part between two GO presses: the round's new obstacle, and a
+    new game once one ended (True: a new game, with a new session)."""
+    model = app.model
+    if model.rules.needs_obstacle(model.state):
+        model.act("place_obstacle")
+    if not model.state.over:
+        return False
+    app.games.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
+    return True
 
 
 def expiry() -> None:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bench.app_probe import _p99, after_start, emit, hello, make_app
+from bench.app_probe import _p99, after_start, emit, hello, keep_playing, make_app
 from bench.touch_probe import DOWN_S, LOST_S, SUBJECT, TOKEN, _kivy_classes
 
 PRESSES = int(os.environ.get("FRAME_PRESSES", "100"))  # fewer for a quick look
@@ -182,18 +182,13 @@ def key() -> None:
     app = make_app(new_game=True)
     frames = Frames(app, KEY_GAP_S)
 
-    def keep_playing() -> None:
-        """The table's part between presses: the round's obstacle, a new game."""
-        model = app.model
-        if model.rules.needs_obstacle(model.state):
-            model.act("place_obstacle")
-        if model.state.over:
-            app.games.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
+    def between() -> None:
+        if keep_playing(app):  # a new game: its session is heard from now
             app.model.session.add_listener(frames.changed)
 
     def begin(_dt: float) -> None:
         app.model.session.add_listener(frames.changed)
-        frames.start(lambda _n: frames.key(SPACE), keep_playing)
+        frames.start(lambda _n: frames.key(SPACE), between)
 
     after_start(app, begin, 1.0)
     app.run()
