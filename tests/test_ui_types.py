@@ -13,7 +13,7 @@ UI = ROOT / "companion" / "ui"
 # Lines that name `Any` (`grep -rnw Any companion/ui | wc -l`): 391 before issue 32.6.
 # Most left are the games' summaries and options as dicts (`dict[str, Any]`); lower
 # this as they get types of their own, never raise it.
-MAX_ANY_LINES = 293
+MAX_ANY_LINES = 283
 WORD_ANY = re.compile(r"(?<![\w-])Any(?![\w-])")
 
 

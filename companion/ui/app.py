@@ -43,6 +43,7 @@ from companion.ui.lifecycle import GameLifecycle
 from companion.ui.navigator import Navigator, load_kv
 from companion.ui.opening import DeviceOpening
 from companion.ui.routing import FrameClock, HardwareRouter
+from companion.ui.screen import AppScreen
 from companion.ui.strings import UI, Said
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ class CompanionApp(App):
         root: ScreenManager = self.root
         return root
 
-    def screen(self, name: str) -> Any:
+    def screen(self, name: str) -> AppScreen:
         return self.navigator.screen(name)
 
     def show(self, name: str) -> None:

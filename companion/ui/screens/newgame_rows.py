@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kivy.factory import Factory
+from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.ui.context import running_app
@@ -65,7 +66,7 @@ class OptionRows:
                 box.add_widget(note)
         box.add_widget(Factory.Widget())
 
-    def _row(self, row: Row, options: Mapping[str, Any]) -> Any:
+    def _row(self, row: Row, options: Mapping[str, Any]) -> Widget:
         line = Factory.BoxLayout(size_hint_y=None, spacing=6 * self.scale)
         line.height = ROW_PX * self.scale
         field = row.field

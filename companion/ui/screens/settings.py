@@ -17,9 +17,11 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion import config as config_module
 from companion.core.errors import ConfigError
+from companion.core.messages import Message
 from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens import settings_data
@@ -93,7 +95,7 @@ class SettingsScreen(AppScreen):
         box.add_widget(Factory.Widget())
 
     # -- one row per setting ---------------------------------------------------------
-    def _row(self, setting: Setting) -> Any:
+    def _row(self, setting: Setting) -> Widget:
         row = SettingRow(message=S(setting.label), setting_key=setting.key)
         value = settings_data.get(dict(self.draft), setting.path)
         if setting.kind == "step":
@@ -113,7 +115,7 @@ class SettingsScreen(AppScreen):
         row.add_widget(SettingValue(message=settings_data.shown(setting, value)))
         row.add_widget(self._step_button(setting, 1))
 
-    def _step_button(self, setting: Setting, direction: int) -> Any:
+    def _step_button(self, setting: Setting, direction: int) -> Widget:
         scale = self.app.scale
         button = sized(Factory.Tap(text="+" if direction > 0 else MINUS), 30 * scale)
         button.size_hint_x, button.width = None, 84 * scale
@@ -138,7 +140,7 @@ class SettingsScreen(AppScreen):
         self.error = self._problem()
         self.show(self.tab)
 
-    def _problem(self) -> Any:
+    def _problem(self) -> Message | None:
         try:
             settings_data.check(dict(self.draft))
         except ConfigError as error:

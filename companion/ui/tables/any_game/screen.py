@@ -21,6 +21,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.games import any_game as ag
 from companion.ui import theme
@@ -193,7 +194,7 @@ class AnyGameScreen(TableScreen):
             head = text_width(self.say("col_time"), HEAD_FONT_PX * scale)
             self.time_width = max(text_width(longest, TIME_FONT_PX * scale), head) + 8 * scale
 
-    def _head_row(self, counters: int) -> Any:
+    def _head_row(self, counters: int) -> Widget:
         if self._head is None:
             self._head = Factory.AgHead()  # a kv class: its properties are set once made
         while len(self._head_cells) < counters:

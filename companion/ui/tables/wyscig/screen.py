@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
@@ -83,7 +84,7 @@ class WyscigScreen(TableScreen):
         ]
         sync_rows(self.ids.players, rows, self._player_row)
 
-    def _player_row(self, **row: Any) -> Any:
+    def _player_row(self, **row: Any) -> Widget:
         widget = PlayerRow(**row)
         widget.bind(on_release=lambda w: self.open_correction(w.name))
         return widget
