@@ -8,6 +8,7 @@ from __future__ import annotations
 import compileall
 import importlib
 import json
+import math
 import os
 import platform
 import sys
@@ -45,9 +46,24 @@ def met(figure: dict[str, Any]) -> bool | None:
     return bool(figure["value"] <= target)
 
 
+def measured(figure: dict[str, Any]) -> bool:
+    """Whether the figure measured something: a finite value, and samples where it
+    counts them (a probe that timed nothing reports `inf`, -1 or no samples)."""
+    value = figure.get("value")
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        return False
+    return figure.get("samples", 1) > 0
+
+
+def unmeasured(figures: dict[str, dict[str, Any]]) -> list[str]:
+    return [name for name, figure in figures.items() if not measured(figure)]
+
+
 def row(name: str, figure: dict[str, Any]) -> str:
     target = figure.get("target")
     verdict = {True: "ok", False: "OVER", None: ""}[met(figure)]
+    if not measured(figure):
+        verdict = "MEASURED NOTHING"
     target_text = "-" if target is None else f"{target:g}"
     return f"  {name:30} {figure['value']:>10} {figure['unit']:4} {target_text:>8}  {verdict}"
 
@@ -68,12 +84,13 @@ def machine() -> str:
     return f"{system}, {cpu}, Python {platform.python_version()}"
 
 
-def main() -> int:
+def main(benches: tuple[str, ...] = BENCHES, results_path: Path = RESULTS) -> int:
+    """Every module's figures; 1 when a module failed or a figure measured nothing."""
     compile_sources()
     results: dict[str, Any] = {"figures": {}, "modules": {}, "machine": machine()}
     failed = False
     print(f"  {'figure':30} {'value':>10} {'unit':4} {'target':>8}")
-    for module_name in BENCHES:
+    for module_name in benches:
         started = time.perf_counter()
         try:
             figures = importlib.import_module(module_name).run()
@@ -88,8 +105,11 @@ def main() -> int:
             print(row(name, figure), flush=True)
             results["figures"][name] = {**figure, "met": met(figure)}
         results["modules"][module_name] = {"seconds": seconds, "figures": list(figures)}
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    print(f"figures written to {RESULTS}")
+        if empty := unmeasured(figures):
+            failed = True
+            print(f"{module_name}: measured nothing: {', '.join(empty)}", file=sys.stderr)
+    results_path.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"figures written to {results_path}")
     return 1 if failed else 0
 
 

@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PRESSES = 1000
 FRAME_MS = 1000 / 60  # one frame at the app's maxfps
 LINES = 20_000
+FRAMES = "bench.frame_probe"
 
 Figures = dict[str, dict[str, Any]]
 
@@ -51,8 +52,13 @@ def _p99(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=100)[98]
 
 
-def _figure(value: float, unit: str, target: float | None) -> dict[str, Any]:
-    return {"value": round(value, 3), "unit": unit, "target": target}
+def _figure(
+    value: float, unit: str, target: float | None, samples: int | None = None
+) -> dict[str, Any]:
+    """One figure; `samples`: how many measurements it stands on (none: it measured
+    nothing, and `make bench` fails)."""
+    figure = {"value": round(value, 3), "unit": unit, "target": target}
+    return figure if samples is None else {**figure, "samples": samples}
 
 
 # -- a GO press to the state, stored, and the LED frame written -----------------------------
@@ -169,15 +175,33 @@ def probe(mode: str, timeout: float = 180, module: str = "bench.app_probe") -> d
     raise RuntimeError(f"app_probe {mode} printed no figure: {result.stderr[-800:]}")
 
 
-def touch_with_the_other_core_busy() -> dict[str, Any]:
-    """`bench.touch_probe` (1,000 taps on a counter's -/+) while a busy loop keeps the
-    other core busy; the loop is started here and ended by its PID."""
+def with_the_other_core_busy(modes: list[str], module: str) -> dict[str, dict[str, Any]]:
+    """Each of `modes` of `module` while a busy loop keeps the other core busy; the
+    loop is started here and ended by its PID."""
     hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
-        return probe("touch", timeout=900, module="bench.touch_probe")
+        return {mode: probe(mode, timeout=900, module=module) for mode in modes}
     finally:
         hog.kill()
         hog.wait()
+
+
+def press_to_frame() -> Figures:
+    """A touch and the GO key to their redrawn frame, as ratios to a bare Kivy
+    window's own (`bench.frame_probe`), all four with the other core busy."""
+    found = with_the_other_core_busy(["bare_touch", "touch", "bare_key", "key"], FRAMES)
+    figures: Figures = {}
+    for press in ("touch", "key"):
+        ours, bare = found[press], found[f"bare_{press}"]
+        samples = min(ours["n"], bare["n"])
+        figures[f"{press}_to_frame_ratio_p99"] = _figure(
+            ours["p99_ms"] / bare["p99_ms"], "x", 1.5, samples=samples
+        )
+        figures[f"{press}_to_frame_p99_ms"] = _figure(ours["p99_ms"], "ms", None, ours["n"])
+        figures[f"{press}_to_frame_p50_ms"] = _figure(ours["p50_ms"], "ms", None, ours["n"])
+        figures[f"{press}_bare_kivy_p99_ms"] = _figure(bare["p99_ms"], "ms", None, bare["n"])
+        figures[f"{press}_frames_lost"] = _figure(ours["lost"] + bare["lost"], "n", 0)
+    return figures
 
 
 def run() -> Figures:
@@ -196,21 +220,24 @@ def run() -> Figures:
     bare_rss = float(probe("bare_rss")["mb"])
     for screen_name, mb in memory["screens"]:  # the figure is one; the way there is here
         print(f"    rss after {screen_name:10} {mb:6.1f} MB", flush=True)
-    touch = touch_with_the_other_core_busy()
+    touch = with_the_other_core_busy(["touch"], "bench.touch_probe")["touch"]
     return {
-        "touch_to_action_p99_ms": _figure(touch["p99_ms"], "ms", round(FRAME_MS + 10, 1)),
+        **press_to_frame(),
+        "touch_to_action_p99_ms": _figure(
+            touch["p99_ms"], "ms", round(FRAME_MS + 10, 1), touch["n"] - touch["lost"]
+        ),
         "touch_to_action_p50_ms": _figure(touch["p50_ms"], "ms", None),
         "touch_to_action_max_ms": _figure(touch["max_ms"], "ms", None),
         "touches_lost_of_1000": _figure(touch["lost"], "taps", 0),
         "touches_misread_of_1000": _figure(touch["misread"], "taps", 0),
         "button_to_state_p99_ms": _figure(state_p99, "ms", 5),
         "button_raw_gpiozero_p99_ms": _figure(raw_p99, "ms", None),
-        "button_to_screen_p99_ms": _figure(screen["p99_ms"], "ms", 33),
+        "button_to_screen_p99_ms": _figure(screen["p99_ms"], "ms", 33, screen["n"]),
         "button_to_screen_p50_ms": _figure(screen["p50_ms"], "ms", None),
-        "hourglass_expiry_error_ms_p95": _figure(expiry["p95_ms"], "ms", 20),
+        "hourglass_expiry_error_ms_p95": _figure(expiry["p95_ms"], "ms", 20, len(expiry["all"])),
         "hourglass_expiry_error_ms_max": _figure(expiry["max_ms"], "ms", None),
-        "buzzer_expiry_error_ms_max": _figure(glass["max_ms"], "ms", 5),
-        "buzzer_expiry_error_ms_mean": _figure(glass["mean_ms"], "ms", None),
+        "buzzer_expiry_error_ms_max": _figure(glass["max_ms"], "ms", 5, glass["glasses"]),
+        "buzzer_expiry_error_ms_mean": _figure(glass["mean_ms"], "ms", None, glass["glasses"]),
         "buzzer_bare_thread_error_ms_max": _figure(bare_glass["max_ms"], "ms", None),
         "strip_frame_interval_p99_ms": _figure(glass["strip_p99_ms"], "ms", 50),
         "dice_line_to_event_p99_ms": _figure(line_to_event, "ms", 10),

@@ -158,21 +158,13 @@ def screen() -> None:
                 emit(p50_ms=statistics.median(samples), p99_ms=_p99(samples), n=len(samples))
                 app.stop()
                 return
-            keep_playing()
+            keep_playing(app)
             threading.Thread(target=press_later, daemon=True).start()
 
     def label() -> str:
         """The table's GO label (the score screen, once a press ended the game)."""
         current = app.root.current_screen
         return str(getattr(current, "go_text", current.name))
-
-    def keep_playing() -> None:
-        """The table's part between presses: the round's new obstacle, a new game."""
-        model = app.model
-        if model.rules.needs_obstacle(model.state):
-            model.act("place_obstacle")
-        if model.state.over:
-            app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
 
     def begin(_dt: float) -> None:
         nonlocal pin
@@ -182,6 +174,18 @@ def screen() -> None:
 
     after_start(app, begin, 1.0)
     app.run()
+
+
+def keep_playing(app: Any) -> bool:
+    """The Wyścig table's part between two GO presses: the round's new obstacle, and a
+    new game once one ended (True: a new game, with a new session)."""
+    model = app.model
+    if model.rules.needs_obstacle(model.state):
+        model.act("place_obstacle")
+    if not model.state.over:
+        return False
+    app.games.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=False)
+    return True
 
 
 def expiry() -> None:
@@ -194,7 +198,7 @@ def expiry() -> None:
 
     def start_glass(_dt: float = 0.0) -> None:
         model = app.model
-        model.hourglass.duration = 0.5  # short glasses: the error does not depend on length
+        short_glass(model.hourglass, 0.5)  # the error does not depend on length
         model.hourglass.start()
         state["end"] = time.perf_counter() + model.hourglass.seconds_left()
         model.tick()  # as GO does: the table plans its next look at the glass
@@ -220,6 +224,14 @@ def expiry() -> None:
 
     after_start(app, begin, 1.0)
     app.run()
+
+
+def short_glass(glass: Any, seconds: float) -> None:
+    """The table's glass made `seconds` long, its sand full: a glass's length alone
+    leaves the sand of the turn's glass (30 s), and no end would come in the probe's
+    time, so no tone or expiry would ever be timed."""
+    glass.duration = seconds
+    glass.reset()
 
 
 STALL_S = 0.5  # the screen's thread is busy this long around each end
@@ -256,8 +268,8 @@ def buzzer() -> None:
 
     def start_glass(_dt: float = 0.0) -> None:
         model = app.model
-        model.hourglass.duration = GLASS_S
         with model.timer.lock:
+            short_glass(model.hourglass, GLASS_S)
             model.hourglass.start()
             state["end"] = time.monotonic() + model.hourglass.seconds_left()
         state["shown"] = []
@@ -423,7 +435,9 @@ def _score(app: Any) -> None:
 
 
 TOUR_STEPS = {
-    "secret": lambda app: app.start_game("wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=True),
+    "secret": lambda app: app.games.start_game(
+        "wyscig-balonow", ["Ola", "Jan", "Ewa"], {}, reveal=True
+    ),
     "wyscig": lambda app: app.show(app.screen_for_model()),
     "play": _play_whole_game,
     "score": lambda app: app.show(app.screen_for_model()),
@@ -437,9 +451,13 @@ def after_start(app, callback, delay: float) -> None:  # type: ignore[no-untyped
     from kivy.clock import Clock
 
     def at_the_table(dt: float) -> None:
-        if getattr(app, "model", None) is not None:
-            # a new game opens on the secret balloons: the figures are the table's
+        model = getattr(app, "model", None)
+        if model is not None:
+            # a new game opens on the secret balloons (no glass runs there): the
+            # figures are the table's
             app.show(app.screen_for_model())
+            if app.manager.current != model.adapter.screen:
+                raise RuntimeError(f"the probe is on {app.manager.current}, not the table")
         Clock.schedule_once(callback, delay)
 
     def schedule(*_: object) -> None:

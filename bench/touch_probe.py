@@ -50,7 +50,8 @@ def _kivy_classes() -> tuple[Any, Any]:
             super().depack(args)
 
     class Fingers(MotionEventProvider):
-        """Events put by the driver's thread, handed to the main loop at its frame."""
+        """Events put by the driver's thread, handed to the main loop at its frame (as
+        SDL's are: a key too, put as ("call", a function that dispatches it))."""
 
         def __init__(self) -> None:
             super().__init__("bench", None)
@@ -58,7 +59,11 @@ def _kivy_classes() -> tuple[Any, Any]:
 
         def update(self, dispatch_fn: Any) -> None:
             while self.events:
-                dispatch_fn(*self.events.popleft())
+                kind, event = self.events.popleft()
+                if kind == "call":
+                    event()
+                else:
+                    dispatch_fn(kind, event)
 
     return Finger, Fingers
 

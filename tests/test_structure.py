@@ -57,13 +57,15 @@ def test_no_function_is_longer_than_40_lines() -> None:
     assert not long, long
 
 
-def test_no_class_has_more_than_25_methods() -> None:
+def test_no_class_is_at_the_25_method_cap() -> None:
+    """Room under the cap (issue 32.7): a class on it has no room for the next method,
+    and the next one would push it over rather than split it."""
     big = []
     for path in python_files():
         for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ClassDef):
                 methods = [n for n in node.body if isinstance(n, ast.FunctionDef)]
-                if len(methods) > MAX_METHODS:
+                if len(methods) >= MAX_METHODS:
                     big.append(f"{relative(path)} {node.name} ({len(methods)})")
     assert not big, big
 

@@ -95,6 +95,12 @@ def sound(buzzer: BuzzerController, events: Iterable[HourglassEvent]) -> None:
     buzzer.play("expiry" if e.signal is Signal.EXPIRED else "warning" for e in events)
 
 
+def timed_now(timer: TurnTimer) -> bool:
+    """There is a glass and the rules say this turn runs on it (asked again at each
+    change of the session; `TurnTimer.timed` keeps the answer)."""
+    return timer.glass is not None and timer.adapter.timed_turn(timer.session, timer.app_options)
+
+
 class TurnTimer:
     def __init__(
         self,
@@ -117,7 +123,7 @@ class TurnTimer:
         self._glass_turn: int | None = None  # an app-only glass: the turn it runs in
         self._news = False  # the glass said something the store has not kept yet
         self.records = GlassRecords(memory, clock)
-        self._timed = self._timed_now()
+        self._timed = timed_now(self)
         self._started = adapter.turn_started(session)  # the rules' glass of this turn
         # Which run of the glass this is: a new number at each start and each restore,
         # and a turn brought back by an undo its own run's again, so that what a run's
@@ -136,9 +142,6 @@ class TurnTimer:
         """There is a glass and this turn runs on it (as of the session's last change:
         the driver asks 50 times a second, the rules need not answer each time)."""
         return self._timed
-
-    def _timed_now(self) -> bool:
-        return self.glass is not None and self.adapter.timed_turn(self.session, self.app_options)
 
     def view(self) -> HourglassView | None:
         with self.lock:
@@ -243,7 +246,7 @@ class TurnTimer:
         starts it; an end of turn, an undo or a redo makes the glass agree with the
         turn."""
         with self._changing():
-            self._timed = self._timed_now()
+            self._timed = timed_now(self)
             was_started, self._started = self._started, self.adapter.turn_started(session)
             started = self._started and not was_started
             if change == "apply":

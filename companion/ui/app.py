@@ -1,5 +1,6 @@
 """The Kivy App: the words of the screens, the screens (`Navigator`), the frame clock
-and the hardware's events (`FrameClock`, `HardwareRouter`), and the game in play.
+and the hardware's events (`FrameClock`, `HardwareRouter`), and the game in play
+(`model`, which `GameLifecycle` starts, opens and plays again, outside Kivy).
 
 Hardware events come from device threads through a queue and are drained on Kivy's
 main thread, in the frame after they arrive. Nothing here touches Kivy from another
@@ -38,9 +39,11 @@ from companion.core.terms import colour as colour_term
 from companion.i18n import languages, translator
 from companion.store import Store
 from companion.ui import registry, theme
+from companion.ui.lifecycle import GameLifecycle
 from companion.ui.navigator import Navigator, load_kv
 from companion.ui.opening import DeviceOpening
 from companion.ui.routing import FrameClock, HardwareRouter
+from companion.ui.screen import AppScreen
 from companion.ui.strings import UI, Said
 
 if TYPE_CHECKING:
@@ -79,7 +82,7 @@ class CompanionApp(App):
         config_path: Path | None = None,
         glass_thread: bool | None = None,
         power_runner: power.Runner | None = None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
         # The buzzer and the strip keep real time on a thread of their own; a test's
@@ -103,9 +106,11 @@ class CompanionApp(App):
         self.router = HardwareRouter(self)
         self.frames = FrameClock(self, self.router)
         self.opening = DeviceOpening(self, self.frames.check_status)
+        # The game in play: started, opened and played again outside Kivy.
+        self.games = GameLifecycle(self, open_devices=self.opening.now)
 
     # -- text ----------------------------------------------------------------------
-    def on_lang(self, _: Any, lang: str) -> None:
+    def on_lang(self, _: object, lang: str) -> None:
         self._translate = translator(lang)
 
     def t(self, key: str, _lang: str = "", **params: Any) -> str:
@@ -193,15 +198,18 @@ class CompanionApp(App):
             return
         self.change(power_problem=None)
 
-    def on_model(self, _app: Any, model: GameModel | None) -> None:
-        if model is not None and self.glass_thread:
+    def on_model(self, _app: object, model: GameModel | None) -> None:
+        if model is None:
+            return
+        model.bind(place=self.navigator.follow)  # the screen follows the game
+        if self.glass_thread:
             model.driver.start()
 
-    def _resized(self, _window: Any, width: int, height: int) -> None:
+    def _resized(self, _window: object, width: int, height: int) -> None:
         base_w, base_h = theme.BASE_SIZE
         self.change(scale=max(0.75, min(width / base_w, height / base_h)))
 
-    def _close_requested(self, *_: Any, **__: Any) -> bool:
+    def _close_requested(self, *_: object, **__: object) -> bool:
         return bool(self.kiosk)  # True keeps the window: kiosk mode has no close
 
     # -- screens -------------------------------------------------------------------
@@ -210,7 +218,7 @@ class CompanionApp(App):
         root: ScreenManager = self.root
         return root
 
-    def screen(self, name: str) -> Any:
+    def screen(self, name: str) -> AppScreen:
         return self.navigator.screen(name)
 
     def show(self, name: str) -> None:
@@ -229,71 +237,6 @@ class CompanionApp(App):
             self.menu = MenuView()
         if self.menu.parent is None:
             self.menu.open()
-
-    # -- the game in play ----------------------------------------------------------
-    def start_game(
-        self,
-        game_id: str,
-        players: list[str],
-        options: dict[str, Any],
-        *,
-        reveal: bool,
-        app_options: dict[str, Any] | None = None,
-    ) -> None:
-        """Create and store a new session and show it (the secret balloons first when
-        `reveal`); the rules' `CompanionError` if they refuse the players or options."""
-        # The games' models and rules come with the first game, not before home shows.
-        from companion import games
-        from companion.core.model import GameSetup, PlayerSpec
-        from companion.core.session import Session
-
-        setup = GameSetup(
-            game=game_id,
-            seed=self.seeds(),
-            players=tuple(PlayerSpec(name=n) for n in players),
-            options=options,
-        )
-        Session(games.get(game_id), setup)  # the rules check the setup before it is stored
-        session_id = self.store.create_session(setup)
-        if app_options:
-            self.store.save_extra(session_id, app_options=app_options)
-        self.open_session(session_id, first="secret" if reveal else None)
-
-    def open_session(self, session_id: int, first: str | None = None) -> None:
-        from companion.ui.viewmodel import open_table
-
-        row = self.store.session_row(session_id)
-        session = self.store.load_session(session_id)
-        self.opening.now()  # the glass drives the strip and the buzzer
-        if self.model is not None:
-            self.model.close()
-        self.model = open_table(
-            self.store,
-            session_id,
-            session,
-            clock=self.clock,
-            app_options=row.extra.get("app_options", {}),
-            warnings=self.settings.hourglass.warnings,
-            strip=self.devices.strip,
-            buzzer=self.devices.buzzer,
-            lockout_s=self.settings.buttons.lockout_s,
-            ticks_itself=self.glass_thread,
-        )
-        self.show(first or self.screen_for_model())
-
-    def play_again(self) -> None:
-        """The same players and options; the app deals the secret balloons again."""
-        model = self.model
-        if model is None:
-            return
-        setup = model.session.setup
-        self.start_game(
-            setup.game,
-            list(setup.names),
-            model.adapter.with_deal(setup.options, None),
-            reveal=model.adapter.secret_balloons,
-            app_options=model.play.app_options,
-        )
 
 
 def launch(

@@ -49,7 +49,7 @@ class FreshTouches:
     shown_at = 0.0  # when the view last appeared, by `time.time()`
     last_shown = 0.0  # when any view last appeared (set on the class)
 
-    def shown_now(self, *_: Any) -> None:
+    def shown_now(self, *_: object) -> None:
         self.shown_at = FreshTouches.last_shown = time.time()
 
     def on_touch_down(self, touch: Any) -> bool:

@@ -68,6 +68,8 @@ class GoButton:
         elif does.kind == "start_glass":
             self.model.play.start_glass()
             self.model.tick()
+        elif does.kind == "move_on":  # the screen follows the game's place: there now
+            self.model.property("place").dispatch(self.model)
 
     def send(self, send: Send, anyway: bool = False) -> bool:
         """Send `send`'s action. One that asks first, when the rules name mandatory

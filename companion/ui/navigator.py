@@ -28,6 +28,7 @@ from companion.ui.screen import AppScreen
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
+    from companion.ui.viewmodel import GameModel
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ class Navigator:
         also lets the left screen's `on_leave` run): then the left one goes."""
         transition = self.app.manager.transition
 
-        def switched(*_: Any) -> None:  # before the transition's own ending: after it
+        def switched(*_: object) -> None:  # before the transition's own ending: after it
             transition.unbind(on_complete=switched)
             Clock.schedule_once(lambda _dt: self.release(left), 0)
 
@@ -112,13 +113,16 @@ class Navigator:
     def for_model(self) -> str:
         """Where the game in play is: its table, its score, its results."""
         model = self.app.model
-        if model is None:
-            return "home"
-        if model.session.decided:
-            return "results"
-        if model.summary.get("over"):
-            return "score"  # over, but not decided until the score is counted
-        return str(model.adapter.screen)
+        return "home" if model is None else str(model.place)
+
+    def follow(self, model: GameModel[Any], place: str) -> None:
+        """The game in play moved (a change, or GO's "move on"): the screen goes with
+        it while one of the game's own screens shows (not the secret balloons, home
+        or the settings)."""
+        current = self.app.manager.current
+        ours = current in (model.adapter.screen, "score", "results")
+        if model is self.app.model and ours and current != place:
+            self.show(place)
 
     def first(self) -> None:
         app = self.app
@@ -128,16 +132,16 @@ class Navigator:
             from companion.ui.tables import adapter
 
             # The app deals the secret balloons: each player sees theirs first.
-            reveal = adapter(game_id).secret_balloons
+            reveal = bool(adapter(game_id).secret_colours)
             try:
-                app.start_game(game_id, list(players), options, reveal=reveal)
+                app.games.start_game(game_id, list(players), options, reveal=reveal)
                 return
             except CompanionError as error:  # the rules refused, or the disk is full
                 log.warning("could not start the new game: %s", error)
         row = app.store.unfinished()
         if row is not None and row.extra.get("screen", "table") != "home":
             try:
-                app.open_session(row.id)
+                app.games.open_session(row.id)
                 return
             except CompanionError as error:
                 log.warning("could not resume game %s: %s", row.id, error)

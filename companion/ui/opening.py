@@ -9,7 +9,7 @@ line) waits until the screen takes taps too: none in a view's first half second
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
 from kivy.core.window import Window
@@ -46,7 +46,7 @@ class DeviceOpening:
         Window.unbind(on_flip=self._first_frame_drawn)
         Clock.unschedule(self._when_settled)
 
-    def _first_frame_drawn(self, *_: Any) -> None:
+    def _first_frame_drawn(self, *_: object) -> None:
         Window.unbind(on_flip=self._first_frame_drawn)
         Clock.schedule_once(self._open_then, 0)
 
@@ -54,7 +54,7 @@ class DeviceOpening:
         self.now()
         self._when_settled()
 
-    def _when_settled(self, *_: Any) -> None:
+    def _when_settled(self, *_: object) -> None:
         wait = settled_in()
         if wait > 0:  # Kivy's clock may fire a little early: asked again then
             Clock.schedule_once(self._when_settled, wait)

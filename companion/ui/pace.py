@@ -52,7 +52,7 @@ class Pace:
         """Draw the next frame now (thread-safe: a device's thread calls it)."""
         self._woken.set()
 
-    def stir(self, *_: Any) -> None:
+    def stir(self, *_: object) -> None:
         """Input came: Kivy's full rate for a while (a second tap, a drag, a hold)."""
         self._awake_until = self.clock.time() + AWAKE_S
 

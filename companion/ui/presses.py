@@ -57,7 +57,7 @@ class HoldTap(Tap):
     progress = NumericProperty(0.0)
     __events__ = ("on_hold", "on_short")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._event: Any = None
 
@@ -105,7 +105,7 @@ class StepTap(Tap):
     hold_s = NumericProperty(0.6)
     __events__ = ("on_step",)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._held: Any = None
         self._fired = False

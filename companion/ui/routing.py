@@ -8,8 +8,12 @@ strip follow the glass on their own thread. With a test's fake clock, which jump
 when the test says, it drains and ticks every frame instead.
 
 `HardwareRouter` decides who gets an event: the hardware test page first, the dice
-to the game in play, GO held to the menu, a press to the screen's `button(source)`
-("go", "undo" or "pause"): every screen is an `AppScreen`.
+to the game in play, GO held to the menu, a press of a big button to `press`. A press
+goes one way, from the devices and from the screen's own buttons alike: to the game
+in play's view-model while its table shows (no widget on the way), else to the
+screen's `button(source)` (the score's GO counts what was typed there). The view-model
+says where the game is after it (`GameModel.place`), and the navigator follows: the
+screen decides nothing again on the way back.
 """
 
 from __future__ import annotations
@@ -86,12 +90,21 @@ class HardwareRouter:
         elif self._menu_open():
             return None  # the buttons wait while the menu is open
         elif event.kind == Kind.PRESSED:
-            self._press(screen, str(event.source))
+            self.press(str(event.source))
         elif event.kind == Kind.HELD and event.source == Source.UNDO:
-            self._press(screen, "redo")  # UNDO held: do again what it took back
+            self.press("redo")  # UNDO held: do again what it took back
         return None
 
-    def _press(self, screen: AppScreen | None, source: str) -> None:
+    def press(self, source: str) -> None:
+        """A big button pressed, on the devices or on the screen: "go", "undo",
+        "redo" (UNDO held) or "pause"."""
+        app = self.app
+        model = app.model
+        if model is not None and app.manager.current == model.adapter.screen:
+            does = {"go": model.go, "undo": model.undo, "redo": model.redo}
+            does.get(source, model.toggle_pause)()
+            return
+        screen: AppScreen | None = app.manager.current_screen
         if screen is not None:
             screen.button(source)
 
@@ -134,16 +147,16 @@ class HardwareRouter:
     def stop(self) -> None:
         Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
 
-    def _key_down(self, _window: Any, key: int, _scancode: int, *_: Any) -> bool:
+    def _key_down(self, _window: object, key: int, _scancode: int, *_: object) -> bool:
         if key == ESCAPE:
             return True  # Escape never leaves the app
         return self.app.devices.handle_key(key, True)
 
-    def _key_up(self, _window: Any, key: int, *_: Any) -> bool:
+    def _key_up(self, _window: object, key: int, *_: object) -> bool:
         return self.app.devices.handle_key(key, False)
 
 
-def flushed(*_: Any) -> None:
+def flushed(*_: object) -> None:
     """After each frame: software GL (llvmpipe) rasterises a frame only when something
     forces it, and the next frame that rewrites a label's texture (the "0 s" of time
     up) then waits for it; flushed, it rasterises at once on its own threads. A GPU's

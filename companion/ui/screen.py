@@ -9,7 +9,7 @@ defaults are what a screen that wants none of it does.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from kivy.uix.screenmanager import Screen
 
@@ -23,7 +23,7 @@ class AppScreen(FreshTouches, Screen):
     # The screen draws the LED strip itself (the hardware test): the glass lets go.
     owns_strip: ClassVar[bool] = False
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         # A touch that began before the screen appeared never acts on it.
         self.fbind("on_pre_enter", self.shown_now)

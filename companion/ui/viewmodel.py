@@ -1,6 +1,7 @@
 """The view-model between the game in play and the widgets.
 
-Screens read its Kivy properties and call its methods; it turns taps and button
+Screens read its Kivy properties; the router (`companion.ui.routing`) hands it the
+big buttons' presses, from the devices and from the screen alike, and it turns taps and
 presses into actions (each stamped with `at`, UTC), sends them to `Session.apply`,
 and shows a refused action's `RuleError` as a sentence. It never decides a rule and
 never names a game: what GO means now is the table's adapter's `Go`, carried out here.
@@ -97,6 +98,9 @@ class GameModel(EventDispatcher, Generic[S]):
     can_redo = BooleanProperty(False)  # after an undo, until the next new action
     # The mandatory steps an end of turn would skip: GO asks first, a second GO ends.
     confirm_end = ListProperty([])
+    # Where the game is: its table, "score" (over, not counted) or "results"; decided
+    # here once a change, and the app's screen follows it (GO's "move on" too).
+    place = StringProperty("")
 
     def __init__(
         self,
@@ -329,6 +333,8 @@ class GameModel(EventDispatcher, Generic[S]):
         self.can_undo = self.session.can_undo
         self.can_redo = self.session.can_redo
         self.revision += 1
+        over = "score" if self.summary.get("over") else self.adapter.screen
+        self.place = "results" if self.session.decided else over
 
     def close(self) -> None:
         """The view-model lets go of the game, and the game leaves the table."""

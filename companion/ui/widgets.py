@@ -29,6 +29,7 @@ from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.fit import problem
 from companion.ui.fresh import FreshTouches
 from companion.ui.presses import HoldArea, HoldTap, StepTap, Tap
@@ -44,18 +45,17 @@ class FitLabel(Label):
     most = NumericProperty(18)
     least = NumericProperty(16)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._later = Clock.create_trigger(self.fit, -1)
         self.bind(text=self._later, size=self._later, most=self._later, least=self._later)
 
-    def fit(self, *_: Any) -> None:
+    def fit(self, *_: object) -> None:
         """The largest size, in whole steps of the scale, at which the text fits: a
         binary search (each try renders the text, and opens the font at that size,
         kept by Kivy: 100 KB each), so a headline tries 5 sizes of 23, not all."""
-        from kivy.app import App
 
-        scale = float(getattr(App.get_running_app(), "scale", 1.0))
+        scale = float(getattr(running_app(), "scale", 1.0))
         self.text_size = self.size
         steps = max(0, round(self.most - self.least))
         low, high = 0, steps  # `low` steps above `least` always fits (or is the least)
@@ -73,7 +73,7 @@ class Redrawn(Widget):
     """A widget drawn by its `draw()`, and drawn again (once a frame at most) when its
     place, its size or a property it `watch`es changes."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._later = Clock.create_trigger(self._redraw, -1)
         self.bind(pos=self._later, size=self._later)
@@ -81,7 +81,7 @@ class Redrawn(Widget):
     def watch(self, *names: str) -> None:
         self.bind(**{name: self._later for name in names})
 
-    def _redraw(self, *_: Any) -> None:
+    def _redraw(self, *_: object) -> None:
         self.canvas.clear()
         with self.canvas:
             self.draw()
@@ -96,7 +96,7 @@ class LedStrip(Redrawn):
 
     frame = ListProperty([])
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("frame")
 
@@ -136,7 +136,7 @@ class DieFace(ButtonBehavior, Redrawn):
     value = NumericProperty(0)
     marked = BooleanProperty(False)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("value", "marked")
 
@@ -189,7 +189,7 @@ class Token(Redrawn):
 
     kind = StringProperty("")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("kind")
 
@@ -266,12 +266,12 @@ class QRCode(Redrawn):
     modules = ObjectProperty(None, allownone=True)
     unit = NumericProperty(0)  # screen pixels per module, as last drawn
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._texture: Texture | None = None
         self.bind(data=self._encode)
 
-    def _encode(self, *_: Any) -> None:
+    def _encode(self, *_: object) -> None:
         if not self.data:
             self.modules = None
         else:
@@ -326,7 +326,7 @@ class ScoreBars(Redrawn):
     right_max = NumericProperty(0)  # shared scales, so separate charts line up; 0 = own
     left_max = NumericProperty(0)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("rows", "left_max", "right_max")
 
@@ -392,9 +392,7 @@ class ResultRow(BoxLayout):
 def detail_text(detail: str, marks: Sequence[Message], _lang: str = "") -> str:
     """A result row's line under the name: the detail (the colours), then the marks
     in the language of now ("yellow · out")."""
-    from kivy.app import App
-
-    app = App.get_running_app()
+    app = running_app()
     return " · ".join([detail] * bool(detail) + [app.tr(m) for m in marks])
 
 
@@ -443,7 +441,7 @@ class Sheet(FreshTouches, ModalView):
 
     background = StringProperty("")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.fbind("on_pre_open", self.shown_now)
 
@@ -465,10 +463,9 @@ class AskView(Sheet):
         self,
         text: Words,
         answers: Sequence[tuple[Words, Callable[[], object]]],
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
-        from kivy.app import App
         from kivy.factory import Factory
 
         self._words = text
@@ -479,11 +476,11 @@ class AskView(Sheet):
             button.bind(on_release=lambda _w, a=action: self.answer(a))
             self.ids.answers.add_widget(button)
             self._labels.append((button, label))
-        self._app = App.get_running_app()
+        self._app = running_app()
         self._app.bind(lang=self._say)
         self._say()
 
-    def _say(self, *_: Any) -> None:
+    def _say(self, *_: object) -> None:
         self.text = self._said(self._words)
         for button, label in self._labels:
             button.text = self._said(label)

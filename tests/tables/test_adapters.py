@@ -93,7 +93,7 @@ def test_secret_balloons_are_wyscigs_alone() -> None:
     held = WYSCIG.held(game)
     assert list(held) == ["Ola", "Jan"] and all(len(c) == 2 for c in held.values())
     assert {c for colours in held.values() for c in colours} <= set(WYSCIG.secret_colours)
-    assert WYSCIG.secret_balloons and not BALLONRENNEN.secret_balloons
+    assert WYSCIG.secret_colours and not BALLONRENNEN.secret_colours
     assert BALMY.held(session("balmy-balloonists", ["Anna", "Bram"])) == {}
 
 

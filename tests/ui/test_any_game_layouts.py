@@ -156,7 +156,7 @@ def test_every_clock_counters_and_players_lay_out_inside_the_table(ui: Harness, 
     for clock in CLOCKS:
         for counters in range(9):
             for players in range(1, 9):
-                ui.app.start_game(
+                ui.app.games.start_game(
                     "any-game", list(PLAYERS[:players]), options(clock, counters), reveal=False
                 )
                 ui.step(1)  # one frame lays the table out

@@ -60,7 +60,7 @@ def test_the_backup_is_offered_only_where_a_stick_is_mounted(ui: Harness, tmp_pa
 def test_a_tap_backs_every_game_up_onto_the_stick(ui: Harness, tmp_path: Path) -> None:
     add_game(ui.store, "wyscig-rulebook-example.json")
     add_game(ui.store, "ballonrennen-race.json", start_minute=30)
-    ui.app.start_game("wyscig-balonow", ["Ola", "Jan"], {}, reveal=False)
+    ui.app.games.start_game("wyscig-balonow", ["Ola", "Jan"], {}, reveal=False)
     ui.step(2)
     ui.key("space")  # the game in play: its hourglass turned, stored a moment ago
     playing = ui.app.model.session_id

@@ -79,7 +79,7 @@ def over(ui: Harness) -> list[Any]:
 def test_no_discarding_button_of_any_view_over_a_table_meets_go(tmp_path: Path, game: str) -> None:
     if game in OPTIONS:  # a game that needs options is started as the new game does
         ui = Harness(tmp_path)
-        ui.app.start_game(game, ["Kasia", "Ola", "Jan"], OPTIONS[game], reveal=False)
+        ui.app.games.start_game(game, ["Kasia", "Ola", "Jan"], OPTIONS[game], reveal=False)
         ui.step(3)
     else:
         ui = Harness(tmp_path, new_game=(game, ["Kasia", "Ola", "Jan"]))

@@ -203,7 +203,7 @@ def tie_at_the_top(ui: Harness) -> int:
 
 
 def test_the_results_say_why_a_tie_went_one_way_and_show_the_balloons(ui: Harness) -> None:
-    ui.app.open_session(tie_at_the_top(ui))
+    ui.app.games.open_session(tie_at_the_top(ui))
     ui.step(3)
     results = ui.screen
     assert ui.app.root.current == "results"
@@ -221,7 +221,7 @@ def test_the_results_say_why_a_tie_went_one_way_and_show_the_balloons(ui: Harnes
 
 
 def test_the_step_line_stays_when_the_storm_and_the_upkeep_fill_the_strip(ui: Harness) -> None:
-    ui.app.start_game(
+    ui.app.games.start_game(
         "balmy-balloonists",
         ["Anna", "Bram", "Cas", "Dirk"],
         {"storm": True, "fair_weather": True},

@@ -31,14 +31,14 @@ def stored(ui: Harness, name: str, upto: int | None = None) -> int:
 
 
 def open_game(name: str, upto: int | None = None) -> Callable[[Harness], None]:
-    return lambda ui: ui.app.open_session(stored(ui, name, upto))
+    return lambda ui: ui.app.games.open_session(stored(ui, name, upto))
 
 
 def landed_wyscig(ui: Harness) -> None:
     """A Wyścig game over, its score still to count: the score screen."""
     data = json.loads((GOLDEN / "wyscig-rulebook-example.json").read_text(encoding="utf-8"))
     data["actions"] = [a for a in data["actions"] if a["type"] != "score"]
-    ui.app.open_session(int(ui.store.import_session(files.replay(data, "over.json"))))
+    ui.app.games.open_session(int(ui.store.import_session(files.replay(data, "over.json"))))
 
 
 def history_game(ui: Harness) -> None:
@@ -48,7 +48,7 @@ def history_game(ui: Harness) -> None:
 
 
 def secret(ui: Harness) -> None:
-    ui.app.start_game("wyscig-balonow", ["Ola", "Jan"], {}, reveal=True)
+    ui.app.games.start_game("wyscig-balonow", ["Ola", "Jan"], {}, reveal=True)
 
 
 def new_game_at(game: games.Game) -> Callable[[Harness], None]:
@@ -58,7 +58,7 @@ def new_game_at(game: games.Game) -> Callable[[Harness], None]:
     def start(ui: Harness) -> None:
         names = ["Ola", "Jan", "Ewa", "Kai"][: max(2, games.get(game.id).min_players)]
         needed = {"title": "Carcassonne"} if game.id == "any-game" else {}
-        ui.app.start_game(game.id, names, needed, reveal=False)
+        ui.app.games.start_game(game.id, names, needed, reveal=False)
 
     return start
 

@@ -41,7 +41,7 @@ def test_a_paused_table_says_the_same_word_on_go_and_on_pause(ui: Harness, game:
     """German said "Weiter" on GO beside "Fortsetzen" on the pause button: two words
     for one thing, and a player wonders which one to press."""
     app_options = {TIMER_KEY: 60} if game == "ballonrennen" else None  # the app's glass
-    ui.app.start_game(
+    ui.app.games.start_game(
         game, ["Ola", "Jan", "Ewa"], GLASSES[game], reveal=False, app_options=app_options
     )
     ui.pass_secret()
@@ -82,7 +82,7 @@ def test_every_balmy_tab_keeps_its_widgets_inside_its_page(ui: Harness) -> None:
     """The Board tab's rows were 7 px taller than its page: "Which balloon" and its
     choices ran up under the tabs (issue 31.10). Every tab, at the start of a turn
     and with the balloon landed, in every language."""
-    ui.app.start_game("balmy-balloonists", ["Anna", "Bram"], {"storm": True}, reveal=False)
+    ui.app.games.start_game("balmy-balloonists", ["Anna", "Bram"], {"storm": True}, reveal=False)
     model, screen = ui.app.model, ui.screen
     for name, cards in (("Anna", ["friendly_winds", "repair"]), ("Bram", ["repair", "repair"])):
         assert model.act("advantage", player=name, cards=cards)
@@ -118,7 +118,7 @@ def test_a_long_winners_headline_stops_short_of_the_menu_button(
     """Eight players who won together: their names wrap over two lines and end
     before the menu button, 10 px from it at least, in every language (issue 31.10:
     the headline ran into the button)."""
-    ui.app.start_game(
+    ui.app.games.start_game(
         "any-game", list(names), {"title": "Pandemic", "scoring": "coop"}, reveal=False
     )
     assert ui.app.model.act("finish", won=True)
@@ -167,7 +167,7 @@ def test_how_to_count_is_said_only_where_there_is_something_to_count(
     from tests.ui.any_game_steps import player_dialog
 
     options = {"title": "Go", "counters": [{"id": "vp", "name": "VP"}][:counters]}
-    ui.app.start_game("any-game", ["Ola", "Jan"], options, reveal=False)
+    ui.app.games.start_game("any-game", ["Ola", "Jan"], options, reveal=False)
     view = player_dialog(ui, "Jan")
     hint = next(w for w in view.walk() if isinstance(w, FitLabel) and w.most == 18)
     said = {}
@@ -187,7 +187,7 @@ def test_bad_weather_is_offered_only_for_a_balloon_in_the_air(ui: Harness) -> No
     """The Luck tab offered "Bad weather" for the landed balloon a card was played
     on, and asked how many levels it goes up or down (issue 31.10); the rules: only
     if not landed. Dimmed there, offered once the balloon flies."""
-    ui.app.start_game("balmy-balloonists", ["Anna", "Bram"], {}, reveal=False)
+    ui.app.games.start_game("balmy-balloonists", ["Anna", "Bram"], {}, reveal=False)
     model, screen = ui.app.model, ui.screen
     for name, cards in (("Anna", ["friendly_winds", "repair"]), ("Bram", ["repair", "repair"])):
         assert model.act("advantage", player=name, cards=cards)

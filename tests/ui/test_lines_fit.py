@@ -137,17 +137,17 @@ def test_every_line_of_a_table_and_its_results_reads_whole(ui: Harness, game: st
     lines = lines_of(game)
     players = max(t.players for t in TABLES[game])
     options = TABLES[game][0].options
-    ui.app.start_game(game, list(NAMES[:players]), options, reveal=False)
+    ui.app.games.start_game(game, list(NAMES[:players]), options, reveal=False)
     table = ui.app.model.session_id
     results = ui.store.import_session(lines.finished) if lines.finished is not None else None
     troubles: dict[str, list[str]] = {}
     for lang in languages():
         ui.app.set_language(lang)
-        ui.app.open_session(table)
+        ui.app.games.open_session(table)
         ui.step(3)
         found = strip_troubles(ui, lines)
         if results is not None:
-            ui.app.open_session(results)
+            ui.app.games.open_session(results)
             ui.step(3)
             found += results_troubles(ui, lines)
         if found:
@@ -175,7 +175,7 @@ def test_after_a_refusal_the_strip_shows_only_the_reminders_that_fit_again(ui: H
     taller; the next action takes it back, and the reminders under the step are
     chosen for the room they have then, not the refusal's (at the move step the
     hazard line came out cut: "...poza planszę oznaczają")."""
-    ui.app.start_game("ballonrennen", list(NAMES[:3]), {"wind_deck": "table"}, reveal=False)
+    ui.app.games.start_game("ballonrennen", list(NAMES[:3]), {"wind_deck": "table"}, reveal=False)
     model, screen = ui.app.model, ui.screen
     assert model.act("release", sandbags=2) and model.act("wind_card", card="rising")
     said = screen.ids.message.ids.said

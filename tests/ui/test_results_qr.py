@@ -51,7 +51,7 @@ def finished(ui: Harness, name: str, data: dict[str, Any] | None = None) -> int:
     for index, action in enumerate(data["actions"]):
         action["at"] = f"2025-03-14T19:{index // 3:02d}:{index % 3 * 20:02d}.000Z"
     session_id = ui.store.import_session(files.replay(data, name))
-    ui.app.open_session(session_id)
+    ui.app.games.open_session(session_id)
     ui.step(3)
     assert ui.app.root.current == "results"
     return session_id

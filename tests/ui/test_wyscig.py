@@ -193,7 +193,7 @@ def go(ui: Harness) -> None:
 
 def start(ui: Harness) -> Any:
     """Ola, Jan (without the hourglass) and Ewa; the order cards dealt at the table."""
-    ui.app.start_game(
+    ui.app.games.start_game(
         "wyscig-balonow",
         ["Ola", "Jan", "Ewa"],
         {"order_cards": "table", "untimed": ["Jan"]},

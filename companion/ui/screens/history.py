@@ -6,9 +6,8 @@ mounted, "Back up to a USB stick" copies every game onto it in one file."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
@@ -25,11 +24,15 @@ from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens import history_data, results_data
 from companion.ui.screens.history_data import GameEntry
 from companion.ui.screens.text import S
 from companion.ui.tables import adapter
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
 
 
 class HistoryRow(ButtonBehavior, BoxLayout):
@@ -76,8 +79,8 @@ class HistoryScreen(AppScreen):
         self.show_list()
 
     @property
-    def app(self) -> Any:
-        return App.get_running_app()
+    def app(self) -> CompanionApp:
+        return running_app()
 
     # -- the list ------------------------------------------------------------------
     def show_list(self) -> None:
@@ -203,16 +206,16 @@ def view_date(row: Any) -> Message:
 
 
 def parts_text(parts: list[Message], _lang: str = "") -> str:
-    app = App.get_running_app()
+    app = running_app()
     return "   ".join(app.tr(m) for m in parts)
 
 
 def line_text(line: history_data.LogEntry, _lang: str = "") -> str:
-    app = App.get_running_app()
+    app = running_app()
     message: Message = history_data.line_message(line, app.tr)
     return str(app.tr(message))
 
 
 def lines_text(lines: list[Message], _lang: str = "") -> str:
-    app = App.get_running_app()
+    app = running_app()
     return "\n".join(app.tr(m) for m in lines)

@@ -6,9 +6,8 @@ state."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from kivy.app import App
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -17,10 +16,14 @@ from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.store import SessionRow, UnrestorableGameError
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens.history_data import local_date
 from companion.ui.strings import UI
 from companion.ui.widgets import AskView
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
 
 
 def resume_message(row: SessionRow) -> Message:
@@ -61,15 +64,15 @@ class HomeScreen(AppScreen):
     problem = ObjectProperty(None, allownone=True)  # what went wrong with the last tap
 
     @property
-    def app(self) -> Any:
-        return App.get_running_app()
+    def app(self) -> CompanionApp:
+        return running_app()
 
-    def on_kv_post(self, base_widget: Any) -> None:
+    def on_kv_post(self, base_widget: object) -> None:
         view = self.ids.unfinished
         view.bind(scroll_y=self._count_more, size=self._count_more)
         self.ids.games.bind(height=self._count_more)
 
-    def _count_more(self, *_: Any) -> None:
+    def _count_more(self, *_: object) -> None:
         """The games of the list not wholly in sight, above or below what it shows."""
         view, box = self.ids.unfinished, self.ids.games
         if box.height <= view.height + 0.5:
@@ -103,7 +106,7 @@ class HomeScreen(AppScreen):
     def resume(self, session_id: int) -> None:
         self.problem = None
         try:
-            self.app.open_session(session_id)
+            self.app.games.open_session(session_id)
         except UnrestorableGameError as error:
             self._offer(error)
         except CompanionError as error:
@@ -123,7 +126,7 @@ class HomeScreen(AppScreen):
     def _resume_upto(self, error: UnrestorableGameError) -> None:
         try:
             self.app.store.keep_first(error.session_id, error.good)
-            self.app.open_session(error.session_id)
+            self.app.games.open_session(error.session_id)
         except CompanionError as failed:
             self.problem = failed.message
 

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectProperty
 
 from companion.core.messages import Message
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens.text import S
 from companion.ui.status import dice_message
 from hardware.dice import BadLineSeen, Connected, Disconnected, Err, Hello, Roll, Rolling, Status
 from hardware.events import HardwareEvent, Kind, Source
 from hardware.strip import OFF, RGB
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
 
 BUTTONS = (Source.GO, Source.UNDO, Source.PAUSE)
 DICE_LINES = 10
@@ -102,15 +105,15 @@ class HardwareTestScreen(AppScreen):
     muted = BooleanProperty(False)
     testing = BooleanProperty(False)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._pattern: Any = None
         self._ticker: Any = None
         self._step = 0
 
     @property
-    def app(self) -> Any:
-        return App.get_running_app()
+    def app(self) -> CompanionApp:
+        return running_app()
 
     def prepare(self) -> None:
         self.buttons = {str(s): S("button_waiting", button=str(s).upper()) for s in BUTTONS}
@@ -122,7 +125,7 @@ class HardwareTestScreen(AppScreen):
         if self._ticker is None:
             self._ticker = Clock.schedule_interval(self._tick, 1 / 30)
 
-    def on_leave(self, *_: Any) -> None:
+    def on_leave(self, *_: object) -> None:
         self._stop_pattern()
         if self._ticker is not None:
             self._ticker.cancel()

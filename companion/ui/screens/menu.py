@@ -8,13 +8,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ObjectProperty
 
 from companion import config as config_module
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
+from companion.ui.context import running_app
 from companion.ui.screens.settings_data import LANGUAGE_NAMES
 from companion.ui.widgets import Sheet
 
@@ -52,9 +52,9 @@ def keep_language(app: Any, lang: str) -> Message | None:
 class LanguageView(Sheet):
     problem = ObjectProperty(None, allownone=True)  # why the choice could not be kept
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        app = App.get_running_app()
+        app = running_app()
         self._buttons: dict[str, Any] = {}
         for lang in app.languages():
             button = Factory.Toggle(text=language_name(lang), active=lang == app.lang)
@@ -63,15 +63,15 @@ class LanguageView(Sheet):
             self._buttons[lang] = button
         app.bind(lang=self._mark)
 
-    def _mark(self, _app: Any, lang: str) -> None:
+    def _mark(self, _app: object, lang: str) -> None:
         for shown, button in self._buttons.items():
             button.active = shown == lang
 
     def on_dismiss(self) -> None:
-        App.get_running_app().unbind(lang=self._mark)
+        running_app().unbind(lang=self._mark)
 
     def pick(self, lang: str) -> None:
-        app = App.get_running_app()
+        app = running_app()
         self.problem = keep_language(app, lang)
         if self.problem is not None:
             return  # open, with the reason: it holds until the app stops

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
 
@@ -18,6 +17,7 @@ from companion import games
 from companion.core.errors import CompanionError, SetupError
 from companion.core.model import PlayerSpec
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens.newgame_rows import OptionRows, label_message
 from companion.ui.screens.newgame_sheets import open_sheet
@@ -35,11 +35,11 @@ class NameKeyboard(Sheet):
 
     error = ObjectProperty(None, allownone=True)
 
-    def __init__(self, screen: NewGameScreen, **kwargs: Any) -> None:
+    def __init__(self, screen: NewGameScreen, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.screen = screen
         for letter in "".join(KEY_ROWS):
-            key = sized(Factory.Tap(text=letter), 22 * App.get_running_app().scale)
+            key = sized(Factory.Tap(text=letter), 22 * running_app().scale)
             key.bind(on_release=lambda w: self.ids.board.key(w.text))
             self.ids.board.add_widget(key)
 
@@ -62,11 +62,11 @@ class NewGameScreen(AppScreen):
     options = DictProperty({})
     error = ObjectProperty(None, allownone=True)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        App.get_running_app().bind(lang=self._language)
+        running_app().bind(lang=self._language)
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         """The rows are built from words: build them again, keeping every choice."""
         if self.game_id:
             self._build_games()
@@ -92,11 +92,11 @@ class NewGameScreen(AppScreen):
     def _build_games(self) -> None:
         row = self.ids.game_row
         row.clear_widgets()
-        scale = App.get_running_app().scale
-        row.add_widget(Factory.Dim(text=App.get_running_app().t("choose_game"), size_hint_x=0.4))
+        scale = running_app().scale
+        row.add_widget(Factory.Dim(text=running_app().t("choose_game"), size_hint_x=0.4))
         for rules in games.all_rules():
             label = adapter(rules.id).label
-            name = App.get_running_app().tr(label) if label is not None else rules.name
+            name = running_app().tr(label) if label is not None else rules.name
             toggle = Factory.Toggle(text=name, active=rules.id == self.game_id)
             toggle.font_size = 20 * scale
             toggle.bind(on_release=lambda _w, gid=rules.id: self.choose_game(gid))
@@ -156,7 +156,7 @@ class NewGameScreen(AppScreen):
         """A new player's button first (never scrolled away), then the known names."""
         grid = self.ids.known
         grid.clear_widgets()
-        app = App.get_running_app()
+        app = running_app()
         scale = app.scale
         add = Factory.Tap(text=app.t("add_player"), size_hint_y=None, height=48 * scale)
         add.bg = theme.rgba(theme.PANEL)
@@ -219,15 +219,15 @@ class NewGameScreen(AppScreen):
             if not confirmed and self._ask_first():
                 return
             if table_deals:
-                app = App.get_running_app()
+                app = running_app()
                 app.screen("secret").pick(self.game_id, list(self.seated_names), options)
                 app.show("secret")
                 return
-            App.get_running_app().start_game(
+            running_app().games.start_game(
                 self.game_id,
                 list(self.seated_names),
                 options,
-                reveal=table.secret_balloons,
+                reveal=bool(table.secret_colours),
                 app_options=app_options,
             )
         except CompanionError as error:
@@ -235,7 +235,7 @@ class NewGameScreen(AppScreen):
 
     def _ask_first(self) -> bool:
         """Other games are unfinished: ask before starting (they are kept)."""
-        app = App.get_running_app()
+        app = running_app()
         waiting = app.store.sessions(finished=False)
         if not waiting:
             return False

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.factory import Factory
+from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
+from companion.ui.context import running_app
 from companion.ui.strings import UI
 from companion.ui.tables.base.options import OptionField, Row, rows, value_of
 from companion.ui.widgets import StepTap, sized
@@ -32,7 +33,7 @@ def label_message(key: str) -> Message:
 
 
 def label_text(key: str) -> str:
-    return str(App.get_running_app().tr(label_message(key)))
+    return str(running_app().tr(label_message(key)))
 
 
 def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str:
@@ -49,7 +50,7 @@ class OptionRows:
 
     def __init__(self, screen: NewGameScreen) -> None:
         self.screen = screen
-        self.scale = App.get_running_app().scale
+        self.scale = running_app().scale
 
     def build(self, box: Any, fields: list[OptionField], options: Mapping[str, Any]) -> None:
         box.clear_widgets()
@@ -65,7 +66,7 @@ class OptionRows:
                 box.add_widget(note)
         box.add_widget(Factory.Widget())
 
-    def _row(self, row: Row, options: Mapping[str, Any]) -> Any:
+    def _row(self, row: Row, options: Mapping[str, Any]) -> Widget:
         line = Factory.BoxLayout(size_hint_y=None, spacing=6 * self.scale)
         line.height = ROW_PX * self.scale
         field = row.field
@@ -107,7 +108,7 @@ class OptionRows:
 
     def _stepper(self, line: Any, field: OptionField, value: int) -> None:
         """- value +: a tap steps once, a hold five times."""
-        app = App.get_running_app()
+        app = running_app()
         for sign in (-1, 1):
             tap = sized(StepTap(text="-" if sign < 0 else "+", sign=sign), 28 * self.scale)
             tap.size_hint_x = None
@@ -159,7 +160,7 @@ class OptionRows:
     def _opener(self, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
         """A text, a number, a pick or counters: one button showing the value, which
         opens what changes it."""
-        app = App.get_running_app()
+        app = running_app()
         if field.kind == "pick":
             shown = pick_text(field, options, value)
         elif field.kind == "counters":

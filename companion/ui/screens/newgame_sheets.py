@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 
 from companion.core.errors import CompanionError
+from companion.ui.context import running_app
 from companion.ui.screens.newgame_rows import label_text, pick_text
 from companion.ui.strings import UI
 from companion.ui.tables.base.options import OptionField, bounded, new_counter, recalled, stepped
@@ -52,13 +52,13 @@ class TextSheet(Sheet):
         longest: int,
         offered: Sequence[str],
         done: Callable[[str], None],
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
         self.prompt, self.done = prompt, done
         board = self.ids.board
         board.max_length, board.text = longest, text
-        scale = App.get_running_app().scale
+        scale = running_app().scale
         for letter in "".join(TEXT_KEYS):
             key = sized(Factory.Tap(text=letter), 22 * scale)
             key.bind(on_release=lambda w: board.key(w.text))
@@ -144,7 +144,7 @@ class CountersSheet(Sheet):
     chosen = NumericProperty(-1)  # the counter shown on the right (-1: none)
     hint = ObjectProperty(None, allownone=True)
 
-    def __init__(self, screen: NewGameScreen, field: OptionField, **kwargs: Any) -> None:
+    def __init__(self, screen: NewGameScreen, field: OptionField, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.screen, self.field = screen, field
         self.chosen = 0 if self.counters else -1
@@ -162,8 +162,8 @@ class CountersSheet(Sheet):
         self.screen.set_option(self.field.key, counters)
         self.show()
 
-    def show(self, *_: Any) -> None:
-        app = App.get_running_app()
+    def show(self, *_: object) -> None:
+        app = running_app()
         box = self.ids.names
         box.clear_widgets()
         scale = app.scale
@@ -179,7 +179,7 @@ class CountersSheet(Sheet):
         self._detail()
 
     def _detail(self) -> None:
-        app = App.get_running_app()
+        app = running_app()
         counters = self.counters
         editing = 0 <= self.chosen < len(counters)
         self.ids.detail.opacity = 1 if editing else 0
@@ -224,13 +224,13 @@ class CountersSheet(Sheet):
             self._keep(counters)
 
     def name_new(self) -> None:
-        app = App.get_running_app()
+        app = running_app()
         TextSheet(app.t("counter_name"), "", 24, (), self._added).open()
 
     def rename(self) -> None:
         counters = self.counters
         if 0 <= self.chosen < len(counters):
-            app = App.get_running_app()
+            app = running_app()
             name = counters[self.chosen]["name"]
             TextSheet(app.t("counter_name"), name, 24, (), self._renamed).open()
 
@@ -252,7 +252,7 @@ class CountersSheet(Sheet):
 def open_sheet(screen: NewGameScreen, field: OptionField) -> None:
     """The sheet of an option that needs more room than its row; what it gives back
     becomes the screen's option."""
-    app = App.get_running_app()
+    app = running_app()
     prompt = label_text(field.label)
     value = screen.options.get(field.key, field.default)
     if field.kind == "text":
@@ -277,7 +277,7 @@ def typed(screen: NewGameScreen, field: OptionField, text: str) -> None:
     last = None
     if field.recall and text:
         try:
-            last = App.get_running_app().store.played.last(screen.game_id, field.key, text)
+            last = running_app().store.played.last(screen.game_id, field.key, text)
         except CompanionError:  # the store cannot say now: nothing is brought back
             last = None
     if last is not None:

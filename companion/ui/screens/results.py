@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.core.errors import CompanionError
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens import bgstats, results_data
 from companion.ui.strings import UI
@@ -39,13 +39,13 @@ class ResultsScreen(AppScreen):
     explain = StringProperty("")  # why equal players were ranked apart (the rules')
     problem = ObjectProperty(None, allownone=True)  # a new game that could not start
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         # A method, held weakly: a lambda would keep every results screen ever shown.
-        App.get_running_app().bind(lang=self._language)
+        running_app().bind(lang=self._language)
 
     def prepare(self) -> None:
-        model = App.get_running_app().model
+        model = running_app().model
         if model is None or not model.session.decided:
             return
         summary = model.summary
@@ -59,7 +59,7 @@ class ResultsScreen(AppScreen):
         self.winner_hex = model.seat(winners[0])[1] if coloured else theme.TEXT
         self._build_rows(model, summary)
         self._words()
-        row = App.get_running_app().store.session_row(model.session_id)
+        row = running_app().store.session_row(model.session_id)
         self.link = bgstats.play_link(model.session, row)
 
     def enlarge(self) -> None:
@@ -88,13 +88,13 @@ class ResultsScreen(AppScreen):
             box.add_widget(row)
         self.legend = results_data.legend(scoring, players) if self.points else []
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         self._words()
 
     def _words(self) -> None:
         """Each player's colours (the secret balloons revealed), why a player out of the
         game ranks where they do, and the tie-breaks, in the language of now."""
-        app = App.get_running_app()
+        app = running_app()
         model = app.model
         if model is None or not model.session.decided:
             return
@@ -109,7 +109,7 @@ class ResultsScreen(AppScreen):
 
     def _show_legend(self) -> None:
         """The names of the bars' colours, under them."""
-        app = App.get_running_app()
+        app = running_app()
         box = self.ids.legend
         box.clear_widgets()
         for words, colour in self.legend:
@@ -120,15 +120,15 @@ class ResultsScreen(AppScreen):
     # -- no tap ends a game for good -------------------------------------------------
     def undo(self) -> None:
         """Back to the table (or the score) with the action that ended the game undone."""
-        app = App.get_running_app()
-        if app.model is not None and app.model.undo():
-            app.show(app.screen_for_model())
+        app = running_app()
+        if app.model is not None:
+            app.model.undo()  # the game's place moves back: the app follows it
 
     def play_again(self) -> None:
         """The same players and options; a refusal (a full disk) is said here."""
         self.problem = None
         try:
-            App.get_running_app().play_again()
+            running_app().games.play_again()
         except CompanionError as error:
             self.problem = error.message
 

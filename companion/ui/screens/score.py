@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
 
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.tables.base.scoring import ScoreSheet
 
@@ -36,11 +36,11 @@ class ScoreScreen(AppScreen):
     answers = BooleanProperty(False)  # an answer to tap (won, lost), no numbers
     ended = BooleanProperty(True)  # the game is over (else Back goes to the table)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        App.get_running_app().bind(lang=self._language)
+        running_app().bind(lang=self._language)
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         if self.selected or self.answers:  # prepared: the rows hold words of the old language
             self._build()
 
@@ -48,7 +48,7 @@ class ScoreScreen(AppScreen):
         self.error = None
         sheet = self._sheet()
         self.entered = self._typed_before(sheet)
-        model = App.get_running_app().model
+        model = running_app().model
         self.ended = model is None or bool(model.summary.get("over"))
         self.help = sheet.help if sheet is not None else None
         self.signed = sheet is not None and sheet.negative
@@ -59,7 +59,7 @@ class ScoreScreen(AppScreen):
     def _typed_before(self, sheet: ScoreSheet | None) -> dict[str, str]:
         """The numbers of the end just undone (from the results), as typed: an undo
         takes back the end, not the typing."""
-        model = App.get_running_app().model
+        model = running_app().model
         undone = None if model is None or sheet is None else model.session.undone
         if undone is None or sheet is None or undone.type != sheet.action:
             return {}
@@ -68,7 +68,7 @@ class ScoreScreen(AppScreen):
         return {k: str(v) for k, v in given.items() if k in keys and isinstance(v, int)}
 
     def _sheet(self) -> ScoreSheet | None:
-        model = App.get_running_app().model
+        model = running_app().model
         return None if model is None else model.adapter.scoring.sheet(model.session)
 
     def _build(self) -> None:
@@ -79,7 +79,7 @@ class ScoreScreen(AppScreen):
         box = self.ids.balloons
         box.clear_widgets()
         sheet = self._sheet()
-        app = App.get_running_app()
+        app = running_app()
         if sheet is not None and sheet.choices:
             box.cols = 1
             for choice in sheet.choices:
@@ -102,7 +102,7 @@ class ScoreScreen(AppScreen):
 
     def _preview(self) -> dict[str, Any]:
         """The rules' summary as if these numbers were sent (missing ones: 0)."""
-        model = App.get_running_app().model
+        model = running_app().model
         sheet = self._sheet()
         if sheet is None:
             return dict(model.summary)
@@ -120,7 +120,7 @@ class ScoreScreen(AppScreen):
     def _build_table(self) -> None:
         grid = self.ids.table
         grid.clear_widgets()
-        app = App.get_running_app()
+        app = running_app()
         table = app.model.adapter.scoring.table(self._preview())
         last = len(table.headers) - 1
         grid.cols = len(table.headers)
@@ -170,10 +170,12 @@ class ScoreScreen(AppScreen):
     def undo(self) -> None:
         """Back to the game: the end undone, or (before the game is over) the table
         as it was."""
-        app = App.get_running_app()
+        app = running_app()
         if app.model is None:
             return
-        if not self.ended or app.model.undo():
+        if self.ended:
+            app.model.undo()  # the game's place moves back: the app follows it
+        else:
             app.show(app.screen_for_model())
 
     def done(self) -> None:
@@ -188,10 +190,8 @@ class ScoreScreen(AppScreen):
 
     def answer(self, send: Any) -> None:
         """Send the end: the results, or the rules' refusal said here."""
-        app = App.get_running_app()
-        if app.model.button.send(send):
-            app.show(app.screen_for_model())
-        else:
+        app = running_app()
+        if not app.model.button.send(send):  # sent: the app follows the game to its results
             self.error = app.model.error
 
     def button(self, source: str) -> None:

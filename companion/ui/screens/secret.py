@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -27,6 +26,7 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Message
 from companion.core.terms import colours as colour_list
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.strings import UI
 from companion.ui.tables import adapter
@@ -42,7 +42,7 @@ class PickCard(Tap):
     chosen = BooleanProperty(False)
     mark = NumericProperty(0)  # the balloon's (or the tick's) size
 
-    def on_size(self, *_: Any) -> None:
+    def on_size(self, *_: object) -> None:
         self.mark = min(self.width * 0.6, self.height * 0.34)
 
 
@@ -59,19 +59,19 @@ class SecretScreen(AppScreen):
     shown_hex = StringProperty(theme.PANEL)
     shown_hex2 = StringProperty(theme.PANEL)  # the second balloon's (or the same)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._pending: tuple[str, list[str], dict[str, Any]] | None = None
         self.picked: dict[str, list[str]] = {}
         self.per_player = 1
         self.colours: tuple[str, ...] = ()  # the cards a player may pick
-        App.get_running_app().bind(lang=self._language)
+        running_app().bind(lang=self._language)
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         """Messages re-render by themselves; colour names are words: say them again."""
         if self.index >= len(self.names):
             return
-        if self.mode == "reveal" and App.get_running_app().model is not None:
+        if self.mode == "reveal" and running_app().model is not None:
             self._load_colours(self.names[self.index])
         elif self.mode != "reveal":
             self._build_picks()
@@ -79,7 +79,7 @@ class SecretScreen(AppScreen):
     # -- starting ------------------------------------------------------------------
     def prepare(self) -> None:
         if self.mode == "reveal" and self._pending is None:
-            model = App.get_running_app().model
+            model = running_app().model
             if model is not None:
                 self.names = list(model.names)
                 options = model.session.setup.options
@@ -123,7 +123,7 @@ class SecretScreen(AppScreen):
 
     # -- reveal --------------------------------------------------------------------
     def _load_colours(self, name: str) -> None:
-        app = App.get_running_app()
+        app = running_app()
         colours = list(app.model.adapter.held(app.model.session)[name])
         words = [app.colour_name(c) for c in colours]
         self.shown_text = app.t("and", a=words[0], b=words[1]) if len(words) > 1 else words[0]
@@ -142,7 +142,7 @@ class SecretScreen(AppScreen):
     def _build_picks(self) -> None:
         grid = self.ids.picks
         grid.clear_widgets()
-        app = App.get_running_app()
+        app = running_app()
         name = self.names[self.index]
         for colour in self.colours:
             hex_colour = theme.BALLOON_COLOURS[colour]
@@ -189,7 +189,7 @@ class SecretScreen(AppScreen):
         self._enter_player()
 
     def _start(self) -> None:
-        app = App.get_running_app()
+        app = running_app()
         pending, self._pending = self._pending, None
         if pending is None:
             app.show(app.screen_for_model())
@@ -204,7 +204,7 @@ class SecretScreen(AppScreen):
             self._again(pending, refusal)
             return
         try:
-            app.start_game(game_id, names, table.with_deal(options, deal), reveal=False)
+            app.games.start_game(game_id, names, table.with_deal(options, deal), reveal=False)
         except CompanionError as error:  # the store could not keep the new game
             self._again(pending, error.message)
 

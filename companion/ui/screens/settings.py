@@ -10,22 +10,27 @@ is saved at once (`menu.keep_language`), and the draft takes it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion import config as config_module
 from companion.core.errors import ConfigError
+from companion.core.messages import Message
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens import settings_data
 from companion.ui.screens.settings_data import Setting
 from companion.ui.screens.text import S
 from companion.ui.widgets import AskView, Toggle, sized
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
 
 MINUS = "\u2212"  # the minus sign: as wide as the plus, unlike a hyphen
 
@@ -51,15 +56,15 @@ class SettingsScreen(AppScreen):
     notice = ObjectProperty(None, allownone=True)
     changed = BooleanProperty(False)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        App.get_running_app().bind(lang=self._language)
+        running_app().bind(lang=self._language)
 
     @property
-    def app(self) -> Any:
-        return App.get_running_app()
+    def app(self) -> CompanionApp:
+        return running_app()
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         """The screens speak another language (the menu kept it in the settings
         file): the draft takes it, so that Save does not write the old one back."""
         kept = self.app.lang
@@ -90,7 +95,7 @@ class SettingsScreen(AppScreen):
         box.add_widget(Factory.Widget())
 
     # -- one row per setting ---------------------------------------------------------
-    def _row(self, setting: Setting) -> Any:
+    def _row(self, setting: Setting) -> Widget:
         row = SettingRow(message=S(setting.label), setting_key=setting.key)
         value = settings_data.get(dict(self.draft), setting.path)
         if setting.kind == "step":
@@ -110,7 +115,7 @@ class SettingsScreen(AppScreen):
         row.add_widget(SettingValue(message=settings_data.shown(setting, value)))
         row.add_widget(self._step_button(setting, 1))
 
-    def _step_button(self, setting: Setting, direction: int) -> Any:
+    def _step_button(self, setting: Setting, direction: int) -> Widget:
         scale = self.app.scale
         button = sized(Factory.Tap(text="+" if direction > 0 else MINUS), 30 * scale)
         button.size_hint_x, button.width = None, 84 * scale
@@ -135,7 +140,7 @@ class SettingsScreen(AppScreen):
         self.error = self._problem()
         self.show(self.tab)
 
-    def _problem(self) -> Any:
+    def _problem(self) -> Message | None:
         try:
             settings_data.check(dict(self.draft))
         except ConfigError as error:

@@ -5,9 +5,8 @@ chi-square fairness test in words."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.graphics import Color, Line, Rectangle
@@ -24,6 +23,7 @@ from companion import stats
 from companion.core.messages import Message
 from companion.stats import SIGNIFICANCE, Fairness, PlayerGameStats
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens.text import S
 from companion.ui.widgets import Redrawn
@@ -94,7 +94,7 @@ class DiceHistogram(Redrawn):
     counts = ListProperty([0, 0, 0, 0, 0, 0])
     font_size = NumericProperty(16)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("counts")
 
@@ -156,7 +156,7 @@ class StatisticsScreen(AppScreen):
 
     def show(self, tab: str) -> None:
         self.tab = tab
-        store = App.get_running_app().store
+        store = running_app().store
         if tab == "players":
             self._fill_players(stats.player_stats(store))
         else:

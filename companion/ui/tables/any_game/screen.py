@@ -21,6 +21,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.games import any_game as ag
 from companion.ui import theme
@@ -51,7 +52,7 @@ class AgRow(ButtonBehavior, BoxLayout):
     time = StringProperty("")
     time_width = NumericProperty(0)  # a bank's column; 0 without one
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.cells: list[Any] = []
 
@@ -114,7 +115,7 @@ class AnyGameScreen(TableScreen):
     banked = BooleanProperty(False)  # a time bank per player: a column of their time
     clock_width = NumericProperty(0)  # the glass's label: its longest time fits
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         self._shape: tuple[int, int, bool] = (-1, -1, False)
         # The lines and cells, built once and kept: a new game's table (another number
         # of players or counters) or a new language lays the same widgets out again.
@@ -193,7 +194,7 @@ class AnyGameScreen(TableScreen):
             head = text_width(self.say("col_time"), HEAD_FONT_PX * scale)
             self.time_width = max(text_width(longest, TIME_FONT_PX * scale), head) + 8 * scale
 
-    def _head_row(self, counters: int) -> Any:
+    def _head_row(self, counters: int) -> Widget:
         if self._head is None:
             self._head = Factory.AgHead()  # a kv class: its properties are set once made
         while len(self._head_cells) < counters:
@@ -273,7 +274,7 @@ class AnyGameScreen(TableScreen):
         for cell in counts:
             cell.font_size = size
 
-    def show_timer(self, *_: Any) -> None:
+    def show_timer(self, *_: object) -> None:
         """The glass; with a bank the current player's bank runs down in their line
         (still while the turn's delay runs down)."""
         super().show_timer()
@@ -292,7 +293,7 @@ class AnyGameScreen(TableScreen):
         """A string of this table's catalog; kv passes `app.lang` to follow it."""
         return str(self.app.tr(UA(key)))
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         self._shape = (-1, -1, False)  # the heads hold words: built again
         super()._language()
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from companion.games import ballonrennen as br
 from companion.games.ballonrennen.messages import direction_abbr
@@ -115,7 +116,7 @@ class BallonrennenScreen(TableScreen):
         elif self.game_phase == "move":
             panel.add_widget(self._move_events())
 
-    def _ladder(self) -> Any:
+    def _ladder(self) -> Widget:
         """Altitudes 3 to 0, each with its cheapest release (one tap), the current
         one marked; an altitude out of reach shows a dash."""
         ladder = Factory.BrLadder()
@@ -132,7 +133,7 @@ class BallonrennenScreen(TableScreen):
             ladder.add_widget(row)
         return ladder
 
-    def _card_entry(self) -> Any:
+    def _card_entry(self) -> Widget:
         state = self.state
         if not state.app_deck:
             grid = Factory.BrCardGrid()
@@ -147,7 +148,7 @@ class BallonrennenScreen(TableScreen):
         box.ids.draw.bind(on_release=lambda _w: self.act("wind_card"))
         return box
 
-    def _card_box(self) -> Any:
+    def _card_box(self) -> Widget:
         card = br.RULES.current_card(self.state) or ""
         return BrCardShown(
             card=card,
@@ -155,7 +156,7 @@ class BallonrennenScreen(TableScreen):
             says=self.app.tr(UB(f"says_{card}")) if card else "",
         )
 
-    def _favourable(self) -> Any:
+    def _favourable(self) -> Widget:
         """Each marker as it is, with a tap to turn it anticlockwise on its left and
         clockwise on its right."""
         box = Factory.BrPanelColumn()
@@ -179,7 +180,7 @@ class BallonrennenScreen(TableScreen):
         tap.bind(on_release=lambda _w: self.act("favourable", altitude=altitude, rotate=way))
         return tap
 
-    def _move_events(self) -> Any:
+    def _move_events(self) -> Widget:
         box = Factory.BrPanelColumn()
         box.add_widget(self._card_box())
         for kind, legal in view.events(self.state):

@@ -10,7 +10,6 @@ import math
 from typing import Any
 
 from kivy.animation import Animation
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Quad, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import (
@@ -24,6 +23,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.ballonrennen import DIRECTIONS
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.tables.ballonrennen import rose
 from companion.ui.tables.ballonrennen.rose import angle_of
 from companion.ui.widgets import Redrawn, Tap, Token
@@ -41,7 +41,7 @@ def nearest(current: float, target: float) -> float:
 
 
 def scale() -> float:
-    app = App.get_running_app()
+    app = running_app()
     return float(getattr(app, "scale", 1.0))
 
 
@@ -99,7 +99,7 @@ class BrWindRose(Redrawn):
     angle_3 = NumericProperty(0.0)
     turn_s = 0.2  # tests set 0 so a screenshot never catches a marker half-turned
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.texts: list[tuple[str, float, rose.Box]] = []  # each name: size, box
         self.watch("labels", "active", "angle_1", "angle_2", "angle_3")
@@ -195,7 +195,7 @@ class DirectionArrow(Redrawn):
     altitude = NumericProperty(0)
     colour = StringProperty(theme.TEXT)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("direction", "altitude", "colour")
 
@@ -231,7 +231,7 @@ class CardIcon(Redrawn):
     card = StringProperty("")
     colour = StringProperty(theme.TEXT)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("card", "colour")
 
@@ -345,7 +345,7 @@ class Balance(Redrawn):
     mail_sack = NumericProperty(0)
     flying = BooleanProperty(False)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("gas", "sandbags", "mail_sack", "flying")
 
@@ -435,12 +435,12 @@ class BrMarker(BoxLayout):
     short = StringProperty("")  # "2: SW"
     shown = StringProperty("")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.bind(width=self._choose, label=self._choose, short=self._choose)
         self._choose()
 
-    def _choose(self, *_: Any) -> None:
+    def _choose(self, *_: object) -> None:
         wide = text_texture(self.label, 16 * scale(), bold=False).width
         self.shown = self.label if wide <= self.width or not self.short else self.short
 

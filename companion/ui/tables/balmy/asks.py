@@ -96,7 +96,7 @@ class Asks:
         self._ask(tr(T("swap")), questions, tr(T("swap")), self._send("swap_advantage"), self.swap)
 
     # -- the advantage cards dealt at setup: the table's question ---------------------
-    def follow(self, *_: Any) -> None:
+    def follow(self, *_: object) -> None:
         """The picker of the next player whose cards are not recorded, while the
         view-model names the question and none is open."""
         screen = self.screen

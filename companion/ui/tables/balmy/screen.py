@@ -55,7 +55,7 @@ class BalmyScreen(TableScreen):
     in_front = NumericProperty(0)
     event_target = StringProperty("")  # the balloon a zone or mountain names
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._turn: int | None = None  # the turn whose tab is open
         self._revision: int | None = None  # the game's change last shown
@@ -91,13 +91,13 @@ class BalmyScreen(TableScreen):
         self._turn, self._revision = None, None
         self.asks.follow()
 
-    def on_enter(self, *_: Any) -> None:
+    def on_enter(self, *_: object) -> None:
         self.asks.follow()
 
-    def on_tab(self, *_: Any) -> None:
+    def on_tab(self, *_: object) -> None:
         self._remember()
 
-    def on_event_target(self, *_: Any) -> None:
+    def on_event_target(self, *_: object) -> None:
         self._remember()
 
     def _remember(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kivy.factory import Factory
+from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.games import balmy_balloonists as bb
@@ -222,7 +223,7 @@ class BalloonsTab(Tab):
         for balloon in table.get("balloons", []):
             box.add_widget(self._row(balloon, table.get("current_balloon")))
 
-    def _row(self, balloon: dict[str, Any], current: str | None) -> Any:
+    def _row(self, balloon: dict[str, Any], current: str | None) -> Widget:
         screen = self.screen
         colour = balloon["colour"]
         row = BalmyOverviewRow(

@@ -7,9 +7,7 @@ is here. No rules: they draw what they are given.
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import (
@@ -23,6 +21,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.tables.balmy.view import RosePoint
 from companion.ui.widgets import Redrawn, Tap
 
@@ -36,7 +35,7 @@ class BalmyToken(Redrawn):
     kind = StringProperty("fuel")
     tint = StringProperty("")  # the card back's colour (the balloon's), for cards
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("kind", "tint")
 
@@ -100,7 +99,7 @@ class BalmyWindRose(Redrawn):
     markers = ListProperty([])  # colours
     current = StringProperty("")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("points", "markers", "current")
 
@@ -108,7 +107,7 @@ class BalmyWindRose(Redrawn):
         count = len(self.points)
         if not count:
             return
-        scale = App.get_running_app().scale
+        scale = running_app().scale
         side = min(self.width, self.height)
         cx, cy = self.center_x, self.center_y
         outer = side * 0.31

@@ -76,7 +76,8 @@ class TableAdapter(ABC, Generic[S]):
     options: ClassVar[Sequence[OptionField]] = ()
     dice: ClassVar[int] = 0  # the dice of one roll the reader may send; 0: none
     dice_action: ClassVar[str] = ""  # the action a roll is sent as (its `values`)
-    secret_colours: ClassVar[tuple[str, ...]] = ()  # the secret balloon cards' colours
+    # The secret balloon cards' colours; none: the game has no secret balloons.
+    secret_colours: ClassVar[tuple[str, ...]] = ()
     # Each seat's colour is its player's own, drawn beside the name. False: the players
     # own no colour, so the screens draw none beside a name (it would read as a piece's
     # colour); every seat then gets the same neutral colour, for the strip.
@@ -90,10 +91,6 @@ class TableAdapter(ABC, Generic[S]):
     def screen(self) -> str:
         """The name of its table screen."""
         return games.entry(self.game_id).screen
-
-    @property
-    def secret_balloons(self) -> bool:
-        return bool(self.secret_colours)
 
     # -- GO ------------------------------------------------------------------------------
     def go(self, play: GameInPlay[S]) -> Go:

@@ -23,13 +23,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
+from companion.ui.context import running_app
 from companion.ui.tables.base.adapter import Correction
 from companion.ui.tables.base.corrections import Deed
 from companion.ui.widgets import Sheet, StepTap, sized
@@ -69,7 +69,7 @@ class QuestionsDialog(TableDialog):
         questions: Sequence[Question],
         ok_text: str,
         on_ok: Callable[[dict[str, Any]], str | None],
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
         self.title = title
@@ -83,7 +83,7 @@ class QuestionsDialog(TableDialog):
     def rebuild(self) -> None:
         box = self.ids.questions
         box.clear_widgets()
-        scale = App.get_running_app().scale
+        scale = running_app().scale
         for question in self.questions:
             row = Factory.BoxLayout(spacing=6 * scale, size_hint_y=_lines(question))
             if question.label:
@@ -129,7 +129,7 @@ class ConfirmDialog(TableDialog):
 
     lines = StringProperty("")
 
-    def __init__(self, screen: TableScreen, **kwargs: Any) -> None:
+    def __init__(self, screen: TableScreen, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.screen = screen
 
@@ -156,7 +156,7 @@ class CorrectionDialog(TableDialog):
     columns = NumericProperty(1)
     deeds = NumericProperty(0)
 
-    def __init__(self, screen: TableScreen, **kwargs: Any) -> None:
+    def __init__(self, screen: TableScreen, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.screen = screen
         self.subject = ""
@@ -171,16 +171,16 @@ class CorrectionDialog(TableDialog):
         self.open()
 
     def on_open(self) -> None:
-        App.get_running_app().bind(lang=self._words)  # the menu's language, while open
+        running_app().bind(lang=self._words)  # the menu's language, while open
 
     def on_dismiss(self) -> None:
-        App.get_running_app().unbind(lang=self._words)
+        running_app().unbind(lang=self._words)
 
-    def _words(self, *_: Any) -> None:
+    def _words(self, *_: object) -> None:
         found = self._correction(self.subject)
         if found is None:
             return
-        app = App.get_running_app()
+        app = running_app()
         self.title = app.tr(found.title)
         for counter in found.counters:
             self._counts[counter.token].label = app.tr(counter.label)
@@ -190,12 +190,12 @@ class CorrectionDialog(TableDialog):
         model = self.screen.model
         return model.adapter.deeds(model.play, self.subject) if model is not None else ()
 
-    def _deeds(self, *_: Any) -> None:
+    def _deeds(self, *_: object) -> None:
         """A button for each deed, dimmed while the rules would refuse it now."""
         box = self.ids.deeds
         box.clear_widgets()
         model = self.screen.model
-        app = App.get_running_app()
+        app = running_app()
         deeds = self._found_deeds()
         self.deeds = len(deeds)
         for index, deed in enumerate(deeds):
@@ -355,7 +355,7 @@ class Dialogs:
         self.follow_confirm()
 
     # -- the skeleton's own dialogs ----------------------------------------------------
-    def follow_confirm(self, *_: Any) -> None:
+    def follow_confirm(self, *_: object) -> None:
         """The rules' missing steps of an end of turn asked about, or the question gone."""
         model = self.screen.model
         missing = list(model.confirm_end) if model is not None else []

@@ -11,7 +11,7 @@ Their kv rules are in `table.kv`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -33,11 +33,11 @@ class DiceRow(BoxLayout):
     waiting = BooleanProperty(False)  # a partial read waits to be completed
     __events__ = ("on_open",)
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.bind(values=self._show, missing=self._show)
 
-    def _show(self, *_: Any) -> None:
+    def _show(self, *_: object) -> None:
         box = self.ids.faces
         faces = list(reversed(box.children))
         if len(faces) != len(self.values):
@@ -63,7 +63,7 @@ class DiceDialog(TableDialog):
     slots = ListProperty([])  # one value per die, 0 while not known
     count = NumericProperty(0)  # the dice of one roll in this game
 
-    def __init__(self, screen: TableScreen, known: Sequence[int] = (), **kwargs: Any) -> None:
+    def __init__(self, screen: TableScreen, known: Sequence[int] = (), **kwargs: object) -> None:
         super().__init__(count=screen.model.adapter.dice, **kwargs)
         self.screen = screen
         self.partial = any(known)  # a roll read in part: the missing dice are marked

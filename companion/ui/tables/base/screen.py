@@ -3,10 +3,11 @@
 `TableScreen` binds to the game in play's view-model (and unbinds from the last
 one), writes the strip (the step line, which says what to do now and is never
 pushed out, and below it a refusal, the news or the rules' reminders), shows the
-hourglass and the strip's frame, answers GO, UNDO (held: redo) and PAUSE, on screen
-and on the buttons, keeps its dialogs (closed when the table is left, built again in
-a new language; the answer to a press made while one is open goes into it) and
-moves on when the game is over. Its kv rules (`table.kv`) are shared.
+hourglass and the strip's frame, hands its GO, UNDO (held: redo) and PAUSE to the
+router (as the devices' buttons are: to the view-model), keeps its dialogs (closed
+when the table is left, built again in a new language; the answer to a press made
+while one is open goes into it); the app moves on when the game is over.
+Its kv rules (`table.kv`) are shared.
 
 A game's table adds its panels: `show_state()` fills them, `prompt_lines()` may say
 more than the rules' reminders (the strip shows those that fit whole), and
@@ -16,20 +17,23 @@ GO says and does is the adapter's (`TableAdapter.go`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 
 from companion.core.messages import Message
 from companion.ui import theme
+from companion.ui.context import running_app
 from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
 from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.tables.base.dice import DiceDialog
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import FitLabel
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
 
 
 def message_label(strip: Any) -> Any:
@@ -45,7 +49,7 @@ def fitting(lines: list[str], strip: Any) -> list[str]:
     label = message_label(strip)
     if label is None or label.width < 2:
         return lines
-    probe = Label(font_size=label.least * App.get_running_app().scale, size=label.size)
+    probe = Label(font_size=label.least * running_app().scale, size=label.size)
     probe.text_size = label.size
     for line in lines[1:]:
         probe.text = "\n".join([*shown, line])
@@ -75,19 +79,19 @@ class TableScreen(AppScreen):
     # What the glass line says when this turn has no glass (None: nothing).
     untimed: ClassVar[Message | None] = None
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._bound: GameModel | None = None
         self.dialogs = Dialogs(self)
-        App.get_running_app().bind(lang=self._language)
+        running_app().bind(lang=self._language)
         # The room of the line below the step decides how many reminders it shows:
         # again when it changes. (Not the strip's size: a strip back from a refusal's
         # height is laid out later, and its line still had the refusal's room.)
         message_label(self.ids.message).bind(size=lambda *_: self.show_message())
 
     @property
-    def app(self) -> Any:
-        return App.get_running_app()
+    def app(self) -> CompanionApp:
+        return running_app()
 
     @property
     def showing(self) -> bool:
@@ -124,12 +128,12 @@ class TableScreen(AppScreen):
     def new_game(self) -> None:
         """A (new) game is bound: forget what belonged to the last one."""
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         """A new language: the screen, and open questions with their answers so far."""
         self.refresh()
         self.dialogs.reopen()
 
-    def on_leave(self, *_: Any) -> None:
+    def on_leave(self, *_: object) -> None:
         """Left (the navigator then releases it, and `prepare()` binds a new one): the
         game in play no longer redraws it."""
         self.dialogs.close()
@@ -138,14 +142,12 @@ class TableScreen(AppScreen):
         self.model = self._bound = None
 
     # -- showing -------------------------------------------------------------------
-    def refresh(self, *_: Any) -> None:
+    def refresh(self, *_: object) -> None:
         model = self.model
         if model is None:
             return
-        if model.summary.get("over"):
-            if self.showing:
-                self.app.show(self.app.screen_for_model())  # the results, or the score
-            return
+        if model.place != model.adapter.screen:
+            return  # the game left its table (its score, its results): the app follows
         self.can_redo = model.can_redo
         self.show_dice()
         self.show_state()
@@ -155,7 +157,7 @@ class TableScreen(AppScreen):
     def show_state(self) -> None:
         """The game's own panels."""
 
-    def answered(self, *_: Any) -> None:
+    def answered(self, *_: object) -> None:
         """A refusal or news: on the strip, and in the dialog that covers it."""
         self.show_message()
         model = self.model
@@ -185,7 +187,7 @@ class TableScreen(AppScreen):
         reminders = self.model.adapter.reminders(self.model.session)
         return [self.app.tr(m) for m in reminders]
 
-    def show_timer(self, *_: Any) -> None:
+    def show_timer(self, *_: object) -> None:
         model = self.model
         if model is None:
             return
@@ -205,7 +207,7 @@ class TableScreen(AppScreen):
             model.phase, ""
         )
 
-    def show_dice(self, *_: Any) -> None:
+    def show_dice(self, *_: object) -> None:
         """The dice row: a roll read in part with its missing dice marked, else the
         roll of the turn (never a dialog: that opens when a player taps the dice)."""
         model = self.model
@@ -219,7 +221,7 @@ class TableScreen(AppScreen):
         """The glass's seconds left as the table shows them ("25 s")."""
         return str(self.app.t("seconds_left", seconds=seconds))
 
-    def show_frame(self, *_: Any) -> None:
+    def show_frame(self, *_: object) -> None:
         if self.model is not None:
             self.frame = [tuple(c) for c in self.model.frame]
 
@@ -227,36 +229,26 @@ class TableScreen(AppScreen):
     def act(self, kind: str, /, **fields: Any) -> bool:
         return bool(self.model is not None and self.model.act(kind, **fields))
 
+    # The buttons on screen press as the devices' do: through the router, one way.
     def go(self) -> None:
-        if self.model is None:
-            return
-        if self.model.go() == "move_on":
-            self.app.show(self.app.screen_for_model())
-        self.show_timer()
+        self.app.router.press("go")
 
     def undo(self) -> None:
-        if self.model is not None:
-            self.model.undo()
+        self.app.router.press("undo")
 
     def redo(self) -> None:
-        if self.model is not None:
-            self.model.redo()
+        self.app.router.press("redo")
 
     def pause(self) -> None:
-        if self.model is not None:
-            self.model.toggle_pause()
+        self.app.router.press("pause")
 
     def open_correction(self, subject: str) -> None:
         """A tap on a player's (or a balloon's) counts: put them right."""
         self.dialogs.correct(subject)
 
-    def open_dice(self, *_: Any) -> None:
+    def open_dice(self, *_: object) -> None:
         """A tap on the dice: the dialog, with the dice a partial read kept."""
         model = self.model
         if model is None or not model.adapter.dice:
             return
         self.dialogs.only(DiceDialog(self, list(model.partial))).open()
-
-    def button(self, source: str) -> None:
-        """A press of a big button: "go", "undo", "redo" (UNDO held) or "pause"."""
-        {"go": self.go, "undo": self.undo, "redo": self.redo, "pause": self.pause}[source]()

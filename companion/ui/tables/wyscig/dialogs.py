@@ -4,13 +4,13 @@ the skeleton's). Looks in wyscig.kv; each answers a press in its own line."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, ObjectProperty
 
 from companion.games import wyscig_balonow as wb
+from companion.ui.context import running_app
 from companion.ui.tables.base.dialogs import TableDialog
 from companion.ui.tables.wyscig.adapter import ADAPTER
 from companion.ui.tables.wyscig.text import W
@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 class UnplacedDialog(TableDialog):
     """Time is up: one tap says how many dice were not placed."""
 
-    def __init__(self, screen: WyscigScreen, **kwargs: Any) -> None:
+    def __init__(self, screen: WyscigScreen, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        scale = App.get_running_app().scale
+        scale = running_app().scale
         for count in range(ADAPTER.dice + 1):
             button = sized(Factory.Tap(text=str(count)), 44 * scale)
             button.bind(on_release=lambda _w, n=count: screen.act("timer_expired", unplaced=n))
@@ -39,7 +39,7 @@ class OrderDialog(TableDialog):
     question = ObjectProperty(None, allownone=True)
     chosen = ListProperty([])
 
-    def __init__(self, screen: WyscigScreen, **kwargs: Any) -> None:
+    def __init__(self, screen: WyscigScreen, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.screen = screen
 
@@ -48,7 +48,7 @@ class OrderDialog(TableDialog):
         self.chosen = []
         grid = self.ids.names
         grid.clear_widgets()
-        scale = App.get_running_app().scale
+        scale = running_app().scale
         for name in model.names:
             button = sized(Factory.Tap(text=name), 24 * scale)
             button.bind(on_release=lambda _w, n=name: self.tap(n))

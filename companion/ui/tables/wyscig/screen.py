@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
@@ -27,7 +28,7 @@ class WyscigScreen(TableScreen):
 
     untimed: ClassVar[Message | None] = W("no_hourglass")
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._unplaced: UnplacedDialog | None = None
         self._order: OrderDialog | None = None
@@ -83,13 +84,13 @@ class WyscigScreen(TableScreen):
         ]
         sync_rows(self.ids.players, rows, self._player_row)
 
-    def _player_row(self, **row: Any) -> Any:
+    def _player_row(self, **row: Any) -> Widget:
         widget = PlayerRow(**row)
         widget.bind(on_release=lambda w: self.open_correction(w.name))
         return widget
 
     # -- dialogs -------------------------------------------------------------------
-    def _ask(self, *_: Any) -> None:
+    def _ask(self, *_: object) -> None:
         """The table's question now (`model.question`): its dialog, else none."""
         model = self.model
         if model is None or self._unplaced is None:
@@ -109,7 +110,7 @@ class WyscigScreen(TableScreen):
             self._order.prepare(self.model)
             self._order.open()
 
-    def on_enter(self, *_: Any) -> None:
+    def on_enter(self, *_: object) -> None:
         self._ask()
 
 

@@ -3,8 +3,6 @@ player's tokens and the tokens' shapes. Looks in wyscig.kv."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -37,7 +35,7 @@ class WyscigToken(Token):
 
     colour = ColorProperty(theme.rgba(theme.MAIL))
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.watch("colour")
 

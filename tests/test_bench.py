@@ -1,0 +1,75 @@
+"""`make bench` measures something in every figure (issue 32.8): a probe that timed
+nothing (`inf`, no samples) fails the run instead of printing a figure, and the glass
+probes run a glass that ends within their time."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from bench import __main__ as bench_main
+from companion.core.hourglass import FakeClock, Hourglass
+
+
+@pytest.fixture
+def app_probe() -> Iterator[ModuleType]:
+    """`bench.app_probe`, whose import sets Kivy's variables for its own process:
+    this one gets its own back."""
+    saved = dict(os.environ)
+    from bench import app_probe
+
+    yield app_probe
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def test_a_figure_measures_something() -> None:
+    assert bench_main.measured({"value": 1.7, "unit": "ms", "target": 5, "samples": 20})
+    assert bench_main.measured({"value": 0.0, "unit": "taps", "target": 0})
+    assert not bench_main.measured({"value": float("inf"), "unit": "ms", "target": 5})
+    assert not bench_main.measured({"value": float("nan"), "unit": "ms", "target": 5})
+    assert not bench_main.measured({"value": -1.0, "unit": "ms", "target": 5, "samples": 0})
+
+
+def test_make_bench_fails_when_a_probe_measures_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "bench_nothing.py").write_text(
+        "def run():\n"
+        "    return {\n"
+        "        'tone_ms': {'value': float('inf'), 'unit': 'ms', 'target': 5, 'samples': 0},\n"
+        "        'frame_ms': {'value': 12.0, 'unit': 'ms', 'target': 20, 'samples': 100},\n"
+        "    }\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "bench_something.py").write_text(
+        "def run():\n    return {'frame_ms': {'value': 12.0, 'unit': 'ms', 'target': 20}}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(bench_main, "compile_sources", lambda: None)
+    results = tmp_path / "results.json"
+    assert bench_main.main(("bench_something",), results) == 0
+    assert bench_main.main(("bench_nothing",), results) == 1
+    out = capsys.readouterr()
+    assert "measured nothing: tone_ms" in out.err
+    assert "MEASURED NOTHING" in out.out
+
+
+def test_the_glass_probes_glass_ends_in_their_time(app_probe: ModuleType) -> None:
+    """The table's glass holds the sand of its turn (30 s): the probe's short glass
+    must end when the probe waits for it, or no tone is ever timed."""
+    clock = FakeClock()
+    glass = Hourglass(30, clock, warnings=(10,))
+    glass.start()
+    clock.advance(2)
+    glass.reset(glass.seconds_left())  # the sand kept from a turn before
+    app_probe.short_glass(glass, 1.5)
+    glass.start()
+    assert glass.seconds_left() == pytest.approx(1.5)
+    clock.advance(1.5)
+    assert str(glass.phase) == "expired"
