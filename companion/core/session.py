@@ -187,6 +187,11 @@ class Session(Generic[S]):
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def undone(self) -> ActionBase | None:
+        """What a redo would do again (the last action undone), None when nothing."""
+        return self._redo[-1] if self._redo else None
+
     def summary(self) -> dict[str, Any]:
         """The rules' summary of the current state, made once per change: the table,
         the recorder, the strip and the timer all read it after each press. Shared:

@@ -144,6 +144,12 @@ UI = Catalog(
         "score_col_player": "Player",
         "score_col_total": "score",
         "score_done": "Show the results",
+        "sheet_title": "Score sheet",
+        "sheet_total": "Total",
+        "sheet_place": "Place",
+        "sheet_next": "Next",
+        "sheet_close": "Close",
+        "sheet_typing": "{player}: {category}",
         "delete": "Del",
         # results
         "winner": "The winner: {names}",

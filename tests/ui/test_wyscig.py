@@ -288,6 +288,8 @@ def test_the_end_undone_from_the_score_and_the_results_shows_the_table_as_before
     ui.shots("wyscig-results")
     ui.tap(results.ids.undo)  # the results' Undo: the score; the score's: the table as before
     assert ui.app.root.current == "score"
+    # The distances typed are there again, not lost (issue 34.2).
+    assert ui.screen.entered == {colour: str(i) for i, (_, colour) in enumerate(held)}
     ui.tap(ui.find("Undo"))
     assert table_shows(ui) == before
 

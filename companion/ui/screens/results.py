@@ -120,9 +120,18 @@ class ResultsScreen(AppScreen):
 
     # -- no tap ends a game for good -------------------------------------------------
     def undo(self) -> None:
-        """Back to the table (or the score) with the action that ended the game undone."""
+        """Back to the table (or the score) with the action that ended the game undone;
+        where that action was typed (points, places, a score sheet), back where it was
+        typed, its numbers there as they were."""
         app = App.get_running_app()
-        if app.model is not None and app.model.undo():
+        model = app.model
+        if model is None or not model.undo():
+            return
+        sheet = model.adapter.scoring.sheet(model.session)
+        undone = model.session.undone
+        if sheet is not None and sheet.rows and sheet.restores(undone):
+            app.show(sheet.screen)
+        else:
             app.show(app.screen_for_model())
 
     def play_again(self) -> None:
