@@ -29,6 +29,7 @@ UA = Catalog(
         "o_from": "Points",
         "from_typed": "typed",
         "o_counters": "Counters",
+        "o_sheet": "Sheet",
         # the table
         "go_start_bank": "Start the clock",
         "end_game": "End the game",
