@@ -133,7 +133,7 @@ class HistoryScreen(AppScreen):
         view.log_count = len(lines)
         view.abandoned = row.abandoned is not None and row.finished is None
         self._fill_log(view, lines)
-        self._fill_results(view, row.game, row.summary or {})
+        self._fill_results(view, row.game, row.summary or {}, row.setup.options)
         self.session_id = session_id
         self._show(view)
 
@@ -142,7 +142,11 @@ class HistoryScreen(AppScreen):
         for line in lines:
             box.add_widget(LogLine(line=line))
 
-    def _fill_results(self, view: HistoryGame, game: str, summary: dict[str, Any]) -> None:
+    def _fill_results(
+        self, view: HistoryGame, game: str, summary: dict[str, Any], options: dict[str, Any]
+    ) -> None:
+        """Each player's place, score and bars; under the name, their whole score sheet
+        where the game had one."""
         players = sorted(
             summary.get("players", []),
             key=lambda p: (p.get("rank") is None, p.get("rank") or 0, p["name"]),
@@ -167,6 +171,11 @@ class HistoryScreen(AppScreen):
             row.ids.bars.right_max, row.ids.bars.left_max = right, left
             row.ids.bars.rows = [bars] if bars else []
             view.ids.results.add_widget(row)
+            sheet = history_data.sheet_text(options, player)
+            if sheet:  # wrapped between its lines, as tall as it needs
+                said = Factory.Refusal(text=sheet, padding=(52 * self.app.scale, 0))
+                said.color = theme.rgba(theme.TEXT_DIM)
+                view.ids.results.add_widget(said)
 
     def resume(self) -> None:
         """An abandoned game played again: unfinished once more, with its whole log,
