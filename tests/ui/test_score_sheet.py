@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion import files
+from companion.ui.screens import bgstats
 from companion.ui.tables.base.scoring import cell
 from tests.ui.any_game_steps import end_game
 from tests.ui.harness import Harness
@@ -109,6 +110,8 @@ def test_a_sheet_typed_changed_sent_and_brought_back_by_undo(ui: Harness) -> Non
         ("Ewa", 10, 3),
     ]
     assert summary["players"][2]["sheet"] == {"military": -2, "coins": 12, "wonder": 0}
+    play = bgstats.decode(ui.screen.link)  # BG Stats gets each player's total
+    assert {p["name"]: p["score"] for p in play["players"]} == {"Ola": 16, "Jan": 19, "Ewa": 10}
 
     ui.key("u")  # undone from the results: the sheet as it was sent
     assert ui.app.root.current == "sheet"
