@@ -164,7 +164,8 @@ def chosen(
     fields: Sequence[OptionField], options: Mapping[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """What Start sends: the rules' options (each flag on its own, as the game file
-    has them; a None left out: the rules' default) and the app's own."""
+    has them; a None, or a score sheet of no lines, left out: the rules' default) and
+    the app's own."""
     shown = sent(fields, options)
     app_keys = {f.key for f in shown if f.app_only}
     values = {f.key: plain(value_of(f, options)) for f in shown}
@@ -174,6 +175,8 @@ def chosen(
         if field.kind == "flags":  # each flag is an option of its own, true or false
             flags = rules.pop(field.key, ())
             rules.update({flag: flag in flags for flag, _ in field.choices})
+        elif field.kind == "categories" and not rules.get(field.key):
+            rules.pop(field.key, None)  # no score sheet: none in the game file
     return rules, {k: v for k, v in values.items() if k in app_keys}
 
 
