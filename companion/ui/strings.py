@@ -81,6 +81,8 @@ UI = Catalog(
         "category_add": "+ Add a line",
         "category_name": "Name of the line",
         "category_remove": "Remove this line",
+        "names_more": "{names} and {more} more",
+        "categories_full": "{most} lines at most: remove one first",
         "setups_title": "Played before",
         "setups_hint": "Tap one to play it again; what you change before Start is kept",
         "setups_edit": "Edit the list",

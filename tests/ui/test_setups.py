@@ -113,3 +113,23 @@ def test_a_setup_comes_back_is_kept_changed_and_is_forgotten(ui: Harness) -> Non
     assert ui.screen.options["title"] == "Wingspan" and ui.screen.options["clock"] == "turn"
     ui.tap(option_button(ui, "Title"))
     assert [w.text for w in sheet().ids.offered.children[::-1]] == ["Wingspan", "Edit the list"]
+
+
+@pytest.mark.one_size
+def test_a_full_sheet_says_what_to_do(ui: Harness) -> None:
+    """Twelve lines fill a sheet: the button to add one gives way to what to do."""
+    new_game(ui, ("Ola", "Jan"), "Agricola")
+    twelve = [{"id": f"l{i}", "name": f"Line {i}"} for i in range(12)]
+    ui.screen.set_option("categories", twelve[:11])
+    ui.tap(option_button(ui, "Sheet"))
+    editor = sheet()
+    assert "+ Add a line" in ui.texts(editor)
+    ui.tap(ui.find("+ Add a line", editor))
+    type_on(ui, "Grain")
+    ui.tap(ui.find("Done", sheet()))
+    assert len(ui.screen.options["categories"]) == 12
+    assert "+ Add a line" not in ui.texts(editor)
+    assert "12 lines at most: remove one first" in ui.texts(editor)
+    ui.check_every_language()
+    ui.tap(ui.find("Remove this line", editor))
+    assert "+ Add a line" in ui.texts(editor)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 ROW_PX = 48
 GAP_PX = 10  # between two rows
+NAMES_SHOWN = 3  # a score sheet's lines named on its button; the others counted
 LABEL_PX = 132
 NOTE_LINES = 3  # a note's room under its option, kept while no note is said
 FLAGS_IN_A_LINE = 2
@@ -174,6 +175,9 @@ class OptionRows:
         app = App.get_running_app()
         if field.kind == "pick":
             shown = pick_text(field, options, value)
+        elif field.kind == "categories" and len(value) > NAMES_SHOWN:  # the first, and a count
+            names = ", ".join(c["name"] for c in value[:NAMES_SHOWN])
+            shown = app.t("names_more", names=names, more=len(value) - NAMES_SHOWN)
         elif field.kind in ("counters", "categories"):
             shown = ", ".join(c["name"] for c in value) or app.t("counters_none")
         elif value in (None, ""):

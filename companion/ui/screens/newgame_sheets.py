@@ -15,6 +15,7 @@ from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 
 from companion.core.errors import CompanionError
+from companion.ui import theme
 from companion.ui.screens.newgame_rows import label_text, pick_text
 from companion.ui.screens.newgame_setups import SetupsSheet
 from companion.ui.strings import UI
@@ -309,6 +310,10 @@ class CategoriesSheet(Sheet):
             add = sized(Factory.Tap(text=app.t("category_add")), 18 * app.scale)
             add.bind(on_release=lambda _w: self.name_new())
             box.add_widget(add)
+        else:  # the sheet is full: what to do, where the button was
+            full = Factory.FitLabel(text=app.t("categories_full", most=self.field.maximum))
+            full.color, full.halign, full.valign = theme.rgba(theme.WARNING), "left", "middle"
+            box.add_widget(full)
         editing = 0 <= self.chosen < len(lines)
         self.ids.detail.opacity = 1 if editing else 0
         self.ids.detail.disabled = not editing
