@@ -107,6 +107,7 @@ MIGRATIONS: tuple[str, ...] = (
         name TEXT NOT NULL,
         options TEXT NOT NULL,
         used TEXT NOT NULL,
+        turn INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (game, name)
     ) WITHOUT ROWID;
     INSERT INTO setups(game, name, options, used)

@@ -34,10 +34,12 @@ def keep(conn: sqlite3.Connection, game: str, options: dict[str, Any], stamp: st
     name = options.get(NAME)
     if not isinstance(name, str) or not name:
         return
+    # `turn` orders two starts within one millisecond (the stamps' resolution)
     conn.execute(
-        "INSERT INTO setups(game, name, options, used) VALUES (?, ?, ?, ?)"
+        "INSERT INTO setups(game, name, options, used, turn)"
+        " VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(turn), 0) + 1 FROM setups))"
         " ON CONFLICT(game, name) DO UPDATE SET options = excluded.options,"
-        " used = excluded.used",
+        " used = excluded.used, turn = excluded.turn",
         (game, name, json.dumps(options, ensure_ascii=False), stamp),
     )
 
@@ -57,7 +59,7 @@ class Setups:
     def listing(self, game: str, most: int = MOST) -> list[Setup]:
         found = self._db.rows(
             "SELECT name, options, used FROM setups WHERE game = ?"
-            " ORDER BY used DESC, name LIMIT ?",
+            " ORDER BY used DESC, turn DESC, name LIMIT ?",
             (game, most),
         )
         return [s for s in map(_setup, found) if s is not None]
