@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion import games
-from companion.store import Store
+from companion.store import SessionRow, Store
 
 FACES = (1, 2, 3, 4, 5, 6)
 # A chi-square test wants about five expected per face; below that it says little, so
@@ -32,6 +32,24 @@ class PlayerGameStats:
     scores: list[int] = field(default_factory=list)
     turn_seconds: list[float] = field(default_factory=list)
     fewest_win: bool = False  # the ranks showed that the fewest points win
+    # A score sheet's lines, by their names (the group's own words): each game's
+    # points in it, for the games that had it.
+    lines: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def line_averages(self) -> dict[str, float]:
+        """Each line's average points, in the sheet's order."""
+        return {name: sum(points) / len(points) for name, points in self.lines.items()}
+
+    @property
+    def best_line(self) -> str | None:
+        """The line of the best average: the highest, the lowest where the fewest
+        points win (the first of equals); None without a score sheet."""
+        averages = self.line_averages
+        if not averages:
+            return None
+        pick = min if self.fewest_win else max
+        return pick(averages, key=lambda name: averages[name])
 
     @property
     def win_rate(self) -> float:
@@ -63,6 +81,8 @@ class PlayerGameStats:
             "average_score": _round(self.average_score),
             "best_score": self.best_score,
             "average_turn_seconds": _round(self.average_turn_seconds),
+            "lines": {name: _round(v) for name, v in self.line_averages.items()},
+            "best_line": self.best_line,
         }
 
 
@@ -120,7 +140,10 @@ def player_stats(store: Store) -> list[PlayerGameStats]:
     for row in store.sessions(finished=True):
         title = games.title(row.game, row.setup.options)
         results = store.results(row.id)
-        fewest = fewest_win(results)
+        # A player out of the game ranks last whatever their points: the ranks of
+        # those still in say whether the fewest points win.
+        out = {p.get("name") for p in (row.summary or {}).get("players", []) if p.get("out")}
+        fewest = fewest_win([r for r in results if r["name"] not in out])
         for result in results:
             key = (result["name"], row.game, title)
             entry = table.setdefault(key, PlayerGameStats(result["name"], row.game, title))
@@ -129,11 +152,25 @@ def player_stats(store: Store) -> list[PlayerGameStats]:
             entry.fewest_win = entry.fewest_win or fewest
             if result["score"] is not None:
                 entry.scores.append(result["score"])
+            _add_sheet(entry, row)
         for name, seconds in turn_times(store, row.id).items():
             key = (name, row.game, title)
             if key in table:
                 table[key].turn_seconds.extend(seconds)
     return sorted(table.values(), key=lambda s: (s.game, s.title, -s.wins, s.player))
+
+
+def _add_sheet(entry: PlayerGameStats, row: SessionRow) -> None:
+    """The player's score sheet of the game `row`, where it had one: each line's
+    points under the line's name."""
+    players = (row.summary or {}).get("players", [])
+    sheet = next((p.get("sheet") for p in players if p.get("name") == entry.player), None)
+    if not isinstance(sheet, dict):
+        return
+    names = {c["id"]: c["name"] for c in row.setup.options.get("categories", ())}
+    for line, points in sheet.items():
+        if isinstance(points, int):
+            entry.lines.setdefault(str(names.get(line, line)), []).append(points)
 
 
 def fewest_win(results: list[dict[str, Any]]) -> bool:

@@ -1,5 +1,6 @@
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -161,3 +162,25 @@ def test_any_board_game_is_counted_per_title():
     assert ("Golf", "Jan") in titles
     text = run_companion("stats").stdout
     assert "Golf: Jan: 1 played, 1 won" in text and "Any game" not in text
+
+
+def test_a_score_sheet_gives_each_player_an_average_per_line_and_a_best_line(tmp_path) -> None:
+    """Issue 34.4: per title, each player's average in each line of the sheet, under
+    the group's own names (as the game named them), and their best line."""
+    golden = Path(__file__).parent / "games" / "files" / "any-game-sheet.json"
+    game = json.loads(golden.read_text(encoding="utf-8"))
+    store = Store(tmp_path / "c.db")
+    store.import_session(files.replay(game))
+    second = json.loads(json.dumps(game))
+    score = next(a for a in second["actions"] if a["type"] == "score")
+    score["points"]["Ola"] = {"roads": 10, "cities": 2, "cloisters": 1, "farms": -1}
+    store.import_session(files.replay(second))
+    store.import_session(files.replay(any_game("Azul", {"Ola": 60, "Jan": 45})))
+    found = {(s.title, s.player): s for s in player_stats(store)}
+    ola = found["Carcassonne", "Ola"]
+    assert ola.line_averages == {"Roads": 7.0, "Cities": 7.0, "Cloisters": 5.0, "Farms": -2.0}
+    assert ola.best_line == "Roads"  # the first of equals, in the sheet's order
+    assert found["Carcassonne", "Bo"].best_line == "Roads"  # out, last with 60: still high
+    assert found["Carcassonne", "Ewa"].to_json()["lines"]["Cities"] == 20.0
+    assert found["Azul", "Ola"].line_averages == {} and found["Azul", "Ola"].best_line is None
+    store.close()

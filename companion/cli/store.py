@@ -106,6 +106,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
             f"average {_dash(data['average_score'])}, best {_dash(entry.best_score)}, "
             f"turn {_dash(data['average_turn_seconds'])} s"
         )
+        if entry.lines:  # a score sheet: the average in each line, and the best line
+            averages = ", ".join(f"{escape(n)} {v:.2f}" for n, v in entry.line_averages.items())
+            say(f"  lines: {averages}; best {escape(entry.best_line or '-')}")
     for fair in dice:
         faces = " ".join(f"{face}:{n}" for face, n in fair.counts.items())
         if fair.verdict == "too_few":

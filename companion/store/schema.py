@@ -99,6 +99,27 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (session_id, seq)
     ) WITHOUT ROWID;
     """,
+    # The setups a group keeps (`setups.py`): the options last started under a title,
+    # per game. Filled at once from the games played before, each title's latest.
+    """
+    CREATE TABLE setups (
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        options TEXT NOT NULL,
+        used TEXT NOT NULL,
+        turn INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game, name)
+    ) WITHOUT ROWID;
+    INSERT INTO setups(game, name, options, used)
+        SELECT game, json_extract(options, '$.title'), options, updated FROM sessions AS s
+        WHERE json_type(options, '$.title') = 'text' AND json_extract(options, '$.title') != ''
+        AND id = (
+            SELECT t.id FROM sessions AS t
+            WHERE t.game = s.game AND json_type(t.options, '$.title') = 'text'
+            AND json_extract(t.options, '$.title') = json_extract(s.options, '$.title')
+            ORDER BY t.updated DESC, t.id DESC LIMIT 1
+        );
+    """,
 )
 
 

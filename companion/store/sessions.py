@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.core.model import GameSetup, PlayerSpec
+from companion.store import setups as _setups
 from companion.store.database import Db
 from companion.store.errors import NoSuchGameError
 from companion.store.messages import M
@@ -67,6 +68,7 @@ def insert(conn: sqlite3.Connection, setup: GameSetup, stamp: str) -> int:
             "INSERT INTO session_players(session_id, seat, player_id) VALUES (?, ?, ?)",
             (session_id, seat, player_id),
         )
+    _setups.keep(conn, setup.game, setup.options, stamp)
     return session_id
 
 
@@ -88,50 +90,6 @@ def listing(db: Db, finished: bool | None) -> list[SessionRow]:
     elif finished is False:
         query += " WHERE finished IS NULL AND abandoned IS NULL"
     return [_session_row(r) for r in db.rows(query + " ORDER BY updated DESC, id DESC")]
-
-
-def option_texts(db: Db, game: str, key: str, most: int) -> list[str]:
-    """The texts the option `key` had in the games of `game` (a title), the most
-    recently played first, each once."""
-    found = db.rows(
-        "SELECT json_extract(options, ?) AS value FROM sessions WHERE game = ?"
-        " AND json_type(options, ?) = 'text' GROUP BY value"
-        " ORDER BY MAX(updated) DESC, MAX(id) DESC LIMIT ?",
-        (_path(key), game, _path(key), most),
-    )
-    return [str(row[0]) for row in found]
-
-
-def last_options(db: Db, game: str, key: str, text: str) -> dict[str, Any] | None:
-    """The options of the game of `game` played last with the option `key` set to
-    `text` (the choices a group made for a title, offered again), or None."""
-    found = db.one(
-        "SELECT options FROM sessions WHERE game = ? AND json_extract(options, ?) = ?"
-        " AND json_type(options, ?) = 'text' ORDER BY updated DESC, id DESC LIMIT 1",
-        (game, _path(key), text, _path(key)),
-    )
-    options = json.loads(found[0]) if found is not None else None
-    return options if isinstance(options, dict) else None
-
-
-class PlayedOptions:
-    """What groups chose before, per game: `store.played.texts(game, key)` (the texts
-    an option had: the titles played, the latest first) and `store.played.last(game,
-    key, text)` (the options of the last game played with that text, or None)."""
-
-    def __init__(self, db: Db) -> None:
-        self._db = db
-
-    def texts(self, game: str, key: str, most: int = 12) -> list[str]:
-        return option_texts(self._db, game, key, most)
-
-    def last(self, game: str, key: str, text: str) -> dict[str, Any] | None:
-        return last_options(self._db, game, key, text)
-
-
-def _path(key: str) -> str:
-    """A JSON path to the option `key`, quoted as JSON quotes a key."""
-    return "$." + json.dumps(key)
 
 
 def abandon(db: Db, session_id: int, stamp: str) -> None:

@@ -23,6 +23,7 @@ from companion.store import checkpoints as _checkpoints
 from companion.store import players as _players
 from companion.store import rolls as _rolls
 from companion.store import sessions as _sessions
+from companion.store import setups as _setups
 from companion.store.database import BUSY_TIMEOUT_S, Connect
 from companion.store.opening import open_database
 from companion.store.schema import default_path, now
@@ -47,7 +48,7 @@ class Store:
         self.notice_message: Message | None = notice
         self.notice: str | None = str(notice) if notice is not None else None
         self.rolls = _rolls.Rolls(self.db)  # every roll a dice reader reported
-        self.played = _sessions.PlayedOptions(self.db)  # what groups chose before
+        self.setups = _setups.Setups(self.db)  # the setups groups keep, per title
 
     @property
     def conn(self) -> sqlite3.Connection:

@@ -120,7 +120,7 @@ class Navigator:
         it while one of the game's own screens shows (not the secret balloons, home
         or the settings)."""
         current = self.app.manager.current
-        ours = current in (model.adapter.screen, "score", "results")
+        ours = current in (model.adapter.screen, "score", "sheet", "results")
         if model is self.app.model and ours and current != place:
             self.show(place)
 

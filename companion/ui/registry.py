@@ -56,6 +56,7 @@ SCREENS = (
     _entry("secret", "screens.secret", "SecretScreen", "secret"),
     *(_table(game) for game in GAMES),  # the tables: one per game
     _entry("score", "screens.score", "ScoreScreen", "score"),
+    _entry("sheet", "screens.sheet", "SheetScreen", "sheet"),
     _entry("results", "screens.results", "ResultsScreen", "results"),
     _entry("history", "screens.history", "HistoryScreen", "history"),
     _entry("stats", "screens.statistics", "StatisticsScreen", "statistics"),

@@ -334,7 +334,18 @@ class GameModel(EventDispatcher, Generic[S]):
         self.can_redo = self.session.can_redo
         self.revision += 1
         over = "score" if self.summary.get("over") else self.adapter.screen
-        self.place = "results" if self.session.decided else over
+        self.place = "results" if self.session.decided else self._typed_again() or over
+
+    def _typed_again(self) -> str | None:
+        """The screen where the action just undone was typed (points, places, a score
+        sheet), its numbers there again; None when the undone action was not typed."""
+        undone = self.session.undone
+        if undone is None:
+            return None
+        sheet = self.adapter.scoring.sheet(self.session)
+        if sheet is None or not sheet.rows or not sheet.restores(undone):
+            return None
+        return sheet.screen
 
     def close(self) -> None:
         """The view-model lets go of the game, and the game leaves the table."""

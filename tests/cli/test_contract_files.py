@@ -73,8 +73,13 @@ def test_a_score_sheet_is_imported_exported_unchanged_and_counted(tmp_path: Path
     assert lines["Ewa"]["title"] == "Carcassonne"
     assert (lines["Ewa"]["wins"], lines["Ewa"]["best_score"]) == (1, 27)
     assert (lines["Ola"]["wins"], lines["Ola"]["best_score"]) == (0, 22)
+    assert lines["Ewa"]["lines"] == {"Roads": 2, "Cities": 20, "Cloisters": 0, "Farms": 5}
+    assert lines["Ewa"]["best_line"] == "Cities"  # issue 34.4
     text = run_companion("stats")
     assert text.returncode == 0 and "Carcassonne: Ewa: 1 played, 1 won" in text.stdout
+    assert "  lines: Roads 2.00, Cities 20.00, Cloisters 0.00, Farms 5.00; best Cities" in (
+        text.stdout.splitlines()
+    )
 
 
 def test_an_unfinished_bank_with_a_delay_and_an_increment_goes_in_and_out(

@@ -76,7 +76,7 @@ def test_a_database_before_the_mark_gets_it_by_its_own_migration(tmp_path: Path)
     conn.commit()
     conn.close()
     store = Store(path)
-    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 5
+    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 6
     [row] = store.sessions(finished=False)
     assert row.abandoned is None and row.playable
     store.abandon(row.id)

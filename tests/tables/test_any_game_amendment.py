@@ -1,5 +1,6 @@
-"""What the app shows of an any-game with a score sheet, a delay or an increment, none
-of which the new-game screen offers yet (such a game comes in by `companion import`):
+"""What the app shows of an any-game with a score sheet, a delay or an increment (the
+last two not yet offered by the new-game screen; such a game comes in by `companion
+import`):
 History lists it with each player's points and tells its log in words, the score
 screen's table ranks it, BG Stats gets the sums, and the new-game options pass such
 a game's options through unharmed: a game played before gives back what the screen
@@ -63,20 +64,24 @@ def test_the_score_screens_table_and_bg_stats_take_the_sums(tmp_path: Path) -> N
     assert (played.name, played.highest_wins, played.no_points) == ("Carcassonne", True, False)
 
 
-def test_an_unfinished_score_sheet_game_is_refused_one_number_a_player() -> None:
-    """The score screen types one number a player; a game with categories takes a map
-    (the sheet's own screen is still to come): the rules refuse it with their sentence,
-    nothing else breaks."""
+def test_an_unfinished_score_sheet_game_is_typed_as_a_map_a_player() -> None:
+    """A game with categories ends on the sheet's own screen (issue 34.2): a number
+    for each player in each line, sent as a map a player naming every line, which the
+    rules take; the numbers sent come back as typed when the end is undone."""
     data = golden("any-game-sheet")
     data["actions"] = data["actions"][:5]
     session = files.replay(data)
     sheet = TABLE.scoring.sheet(session)
-    assert sheet is not None
-    send = sheet.send({"Ola": 1, "Jan": 2, "Ewa": 3, "Bo": 4})
-    refusal = session.refusal(session.rules.parse_action({"type": send.type, **send.fields}))
-    assert refusal is not None and EN(refusal) == (
-        "Ola: this game has a score sheet, so the points are one number per category"
-    )
+    assert sheet is not None and sheet.screen == "sheet"
+    lines = [c.key for c in sheet.categories]
+    typed = {key: 1 for key in sheet.keys}
+    send = sheet.send(typed)
+    assert send.fields["points"] == {r.key: dict.fromkeys(lines, 1) for r in sheet.rows}
+    action = session.rules.parse_action({"type": send.type, **send.fields})
+    assert session.refusal(action) is None
+    session.apply(action)
+    session.undo()
+    assert sheet.typed_before(session.undone) == dict.fromkeys(sheet.keys, "1")
 
 
 def test_a_game_played_before_with_them_gives_back_what_the_screen_offers() -> None:
@@ -88,7 +93,8 @@ def test_a_game_played_before_with_them_gives_back_what_the_screen_offers() -> N
     # The chess clock's start is the app's (issue 31.9), never the game file's.
     assert (options["clock"], options["bank_seconds"]) == ("bank", 300)
     assert app_options == {"bank_start": "at_once"} and "bank_start" not in options
-    assert "increment_seconds" not in options and "categories" not in options
+    assert "increment_seconds" not in options
+    assert options["categories"] == [{"id": "roads", "name": "Roads"}]  # the sheet's lines
     ag.RULES.parse_options(options, [PlayerSpec(name="Ola"), PlayerSpec(name="Jan")])
 
 

@@ -158,7 +158,10 @@ def test_most_points_with_a_time_bank_on_the_strip_and_the_buzzer(ui: Harness) -
     assert play["game"]["name"] == "Carcassonne" and play["game"]["bggId"] == 822
     assert play["game"]["highestWins"] is True and play["game"]["noPoints"] is False
     ui.shots("any-game-results")
-    ui.key("u")  # no tap ends a game for good: back to the table
+    ui.key("u")  # no tap ends a game for good: back to the points, as typed
+    assert ui.app.root.current == "score" and not summary(ui)["over"]
+    assert ui.screen.entered == {"Ola": "12", "Jan": "-3", "Ewa": "12"}
+    ui.tap(ui.find("Back"))  # and on to the table
     assert ui.app.root.current == "any_game" and not summary(ui)["over"]
 
 

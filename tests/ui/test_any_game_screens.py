@@ -171,8 +171,13 @@ def test_a_score_sheet_and_a_delayed_bank_that_came_in_a_file(ui: Harness) -> No
     view = ui.screen.ids.body.children[0]
     shown = texts_of(view)
     results = shown[shown.index("Results") + 1 : shown.index("Save game file")]
-    assert results[:10] == ["1.", "Ewa", "27", "2.", "Ola", "22", "2.", "Jan", "22", "4."]
-    assert results[10:13] == ["Bo", "out", "60"]  # tied in seat order; Bo out, so last
+    assert results == [
+        *("1.", "Ewa", "27", "Roads\u00a02 · Cities\u00a020 · Cloisters\u00a00 · Farms\u00a05"),
+        *("2.", "Ola", "22", "Roads\u00a04 · Cities\u00a012 · Cloisters\u00a09 · Farms\u00a0-3"),
+        *("2.", "Jan", "22", "Roads\u00a07 · Cities\u00a08 · Cloisters\u00a00 · Farms\u00a07"),
+        *("4.", "Bo", "out", "60"),
+        "Roads\u00a030 · Cities\u00a030 · Cloisters\u00a00 · Farms\u00a00",
+    ]  # tied in seat order; Bo out, so last; each one's whole sheet (issue 34.4)
     assert shown[8].endswith("the points of every player")
     ui.shots("any-game-sheet-history")
     ui.app.go_home()

@@ -41,6 +41,12 @@ def landed_wyscig(ui: Harness) -> None:
     ui.app.games.open_session(int(ui.store.import_session(files.replay(data, "over.json"))))
 
 
+def sheet_to_type(ui: Harness) -> None:
+    """An any game with a score sheet, imported unfinished, ended: its sheet."""
+    open_game("any-game-sheet.json", upto=5)(ui)
+    ui.app.show("sheet")
+
+
 def history_game(ui: Harness) -> None:
     session_id = stored(ui, "ballonrennen-race.json")
     ui.app.show("history")
@@ -71,6 +77,7 @@ OPENED: dict[str, tuple[Callable[[Harness], Any], tuple[str, ...]]] = {
     # every game's table, as its descriptor registers it
     **{game.screen: (new_game_at(game), ("Undo", "Pause")) for game in games.GAMES},
     "score": (landed_wyscig, ("Count the score", "Show the results")),
+    "sheet": (sheet_to_type, ("Score sheet", "Show the results", "Cloisters")),
     "results": (open_game("wyscig-rulebook-example.json"), ("The winner: Monika", "Undo")),
     "history": (lambda ui: ui.app.show("history"), ("History", "Home")),
     "stats": (lambda ui: ui.app.show("stats"), ("Statistics", "Players")),

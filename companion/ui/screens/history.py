@@ -32,6 +32,7 @@ from companion.ui.screens.text import S
 from companion.ui.tables import adapter
 
 if TYPE_CHECKING:
+    from companion.store.sessions import SessionRow
     from companion.ui.app import CompanionApp
 
 
@@ -140,7 +141,7 @@ class HistoryScreen(AppScreen):
         view.abandoned = row.abandoned is not None and row.finished is None
         self._fill_log(view, lines)
         standing, view.reasons = ({}, []) if problem else history_data.standing(store, session_id)
-        self._fill_results(view, row.game, row.summary or {}, standing)
+        self._fill_results(view, row, standing)
         self.session_id = session_id
         self._show(view)
 
@@ -150,12 +151,11 @@ class HistoryScreen(AppScreen):
             box.add_widget(LogLine(line=line))
 
     def _fill_results(
-        self,
-        view: HistoryGame,
-        game: str,
-        summary: dict[str, Any],
-        standing: dict[str, tuple[Message, ...]],
+        self, view: HistoryGame, row: SessionRow, standing: dict[str, tuple[Message, ...]]
     ) -> None:
+        """Each player's place, score and bars, and why one out of the game ranks where
+        they do; under the name, their whole score sheet where the game had one."""
+        game, summary, options = row.game, row.summary or {}, row.setup.options
         players = results_data.by_rank(summary.get("players", []))
         names = [p["name"] for p in summary.get("players", [])]
         colours = dict(zip(names, seat_colours(game, names), strict=True))
@@ -165,7 +165,7 @@ class HistoryScreen(AppScreen):
         right, left = results_data.scales(rows)
         winners = summary.get("winners", [])
         for player, bars in zip(players, rows, strict=True):
-            row = Factory.ResultRow(
+            line = Factory.ResultRow(
                 rank=f"{player['rank']}." if player.get("rank") is not None else "",
                 name=player["name"],
                 score="" if player.get("score") is None else str(player["score"]),
@@ -173,11 +173,16 @@ class HistoryScreen(AppScreen):
                 winner=player["name"] in winners,
                 marks=list(standing.get(player["name"], ())),
             )
-            row.size_hint_y = None
-            row.height = 44 * self.app.scale
-            row.ids.bars.right_max, row.ids.bars.left_max = right, left
-            row.ids.bars.rows = [bars] if bars else []
-            view.ids.results.add_widget(row)
+            line.size_hint_y = None
+            line.height = 44 * self.app.scale
+            line.ids.bars.right_max, line.ids.bars.left_max = right, left
+            line.ids.bars.rows = [bars] if bars else []
+            view.ids.results.add_widget(line)
+            sheet = history_data.sheet_text(options, player)
+            if sheet:  # wrapped between its lines, as tall as it needs
+                said = Factory.Refusal(text=sheet, padding=(52 * self.app.scale, 0))
+                said.color = theme.rgba(theme.TEXT_DIM)
+                view.ids.results.add_widget(said)
 
     def resume(self) -> None:
         """An abandoned game played again: unfinished once more, with its whole log,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,6 +108,17 @@ def score_parts(entry: GameEntry) -> list[Message]:
         else:
             parts.append(S("score_part", name=name, score=str(S("no_score"))))
     return parts
+
+
+def sheet_text(options: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+    """A player's whole score sheet, each line's name (the group's own) and points in
+    the sheet's order: "Roads 4 · Cities 12"; "" for a game without one."""
+    sheet = player.get("sheet")
+    if not isinstance(sheet, Mapping):
+        return ""
+    names = {c["id"]: c["name"] for c in options.get("categories", ())}
+    # a line's name and its points never apart on two lines of text (a no-break space)
+    return " · ".join(f"{names.get(line, line)}\u00a0{points}" for line, points in sheet.items())
 
 
 def winner_message(winners: tuple[str, ...] | list[str]) -> Message:

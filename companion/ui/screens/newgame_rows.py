@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from companion.ui.screens.newgame import NewGameScreen
 
 ROW_PX = 48
+GAP_PX = 10  # between two rows
+NAMES_SHOWN = 3  # a score sheet's lines named on its button; the others counted
 LABEL_PX = 132
 NOTE_LINES = 3  # a note's room under its option, kept while no note is said
 FLAGS_IN_A_LINE = 2
@@ -45,6 +47,14 @@ def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str
     return ""
 
 
+def spaced(box: Any, *_: Any) -> None:
+    """The rows GAP_PX apart, or as far apart as they fit (a game of many options:
+    every row still 48 px, each in sight)."""
+    rows = [r for r in box.children if r.size_hint_y is None]  # not the filler
+    room = (box.height - sum(r.height for r in rows)) / max(1, len(rows))
+    box.spacing = max(0.0, min(GAP_PX * running_app().scale, room))
+
+
 class OptionRows:
     """Builds the rows into the screen's options box; every tap goes to the screen."""
 
@@ -65,6 +75,9 @@ class OptionRows:
                 note.height = (21 * NOTE_LINES + 4) * self.scale
                 box.add_widget(note)
         box.add_widget(Factory.Widget())
+        box.funbind("height", spaced)  # once, whatever the number of builds
+        box.fbind("height", spaced)
+        spaced(box)
 
     def _row(self, row: Row, options: Mapping[str, Any]) -> Widget:
         line = Factory.BoxLayout(size_hint_y=None, spacing=6 * self.scale)
@@ -163,7 +176,10 @@ class OptionRows:
         app = running_app()
         if field.kind == "pick":
             shown = pick_text(field, options, value)
-        elif field.kind == "counters":
+        elif field.kind == "categories" and len(value) > NAMES_SHOWN:  # the first, and a count
+            names = ", ".join(c["name"] for c in value[:NAMES_SHOWN])
+            shown = app.t("names_more", names=names, more=len(value) - NAMES_SHOWN)
+        elif field.kind in ("counters", "categories"):
             shown = ", ".join(c["name"] for c in value) or app.t("counters_none")
         elif value in (None, ""):
             shown = app.t("option_none") if field.inline else app.t("tap_to_type")

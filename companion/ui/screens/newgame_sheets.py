@@ -14,10 +14,19 @@ from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 
 from companion.core.errors import CompanionError
+from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.screens.newgame_rows import label_text, pick_text
+from companion.ui.screens.newgame_setups import SetupsSheet
 from companion.ui.strings import UI
-from companion.ui.tables.base.options import OptionField, bounded, new_counter, recalled, stepped
+from companion.ui.tables.base.options import (
+    OptionField,
+    bounded,
+    counter_id,
+    new_counter,
+    recalled,
+    stepped,
+)
 from companion.ui.widgets import KEY_ROWS, Sheet, StepTap, sized
 
 if TYPE_CHECKING:
@@ -29,6 +38,7 @@ TEXT_KEYS = tuple(
 )
 PICKS_IN_A_COLUMN = 5  # more choices go in two columns
 CHIP_MOST_PX = 360
+NAME_LONGEST = 24  # a counter's or a line's name (the contract's)
 
 
 def text_width(text: str, font_size: float) -> float:
@@ -52,6 +62,7 @@ class TextSheet(Sheet):
         longest: int,
         offered: Sequence[str],
         done: Callable[[str], None],
+        more: Callable[[TextSheet], None] | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
@@ -68,8 +79,20 @@ class TextSheet(Sheet):
             chip.width = min(CHIP_MOST_PX * scale, text_width(said, 18 * scale) + 28 * scale)
             chip.bind(on_release=lambda w: self.finish(w.text))
             self.ids.offered.add_widget(chip)
+        if offered and more is not None:  # the list of them, to forget one
+            words = running_app().t("setups_edit")
+            chip = sized(Factory.Tap(text=words, size_hint_x=None), 18 * scale)
+            chip.width = text_width(words, 18 * scale) + 28 * scale
+            chip.bind(on_release=lambda _w: self.open_more(more))
+            self.ids.offered.add_widget(chip)
         self.ids.offered_row.height = (52 if offered else 0) * scale
         self.ids.offered_row.opacity = 1 if offered else 0
+
+    def open_more(self, more: Callable[[TextSheet], None]) -> None:
+        """The list of the texts offered, in place of the keyboard (a text picked
+        there is this sheet's, as if tapped here)."""
+        self.dismiss()
+        more(self)
 
     def accept(self) -> None:
         self.finish(self.ids.board.text.strip())
@@ -225,14 +248,14 @@ class CountersSheet(Sheet):
 
     def name_new(self) -> None:
         app = running_app()
-        TextSheet(app.t("counter_name"), "", 24, (), self._added).open()
+        TextSheet(app.t("counter_name"), "", NAME_LONGEST, (), self._added).open()
 
     def rename(self) -> None:
         counters = self.counters
         if 0 <= self.chosen < len(counters):
             app = running_app()
             name = counters[self.chosen]["name"]
-            TextSheet(app.t("counter_name"), name, 24, (), self._renamed).open()
+            TextSheet(app.t("counter_name"), name, NAME_LONGEST, (), self._renamed).open()
 
     def _added(self, name: str) -> None:
         counters = self.counters
@@ -249,6 +272,94 @@ class CountersSheet(Sheet):
             self._keep(counters)
 
 
+class CategoriesSheet(Sheet):
+    """The lines of a score sheet: their names in two columns (a tap chooses one, the
+    last button adds one), the chosen one's name (a tap renames it) and its removal
+    on the right. Every change is the screen's option at once. A line's id is made
+    from its name, another than every counter's and line's."""
+
+    chosen = NumericProperty(-1)  # the line shown on the right (-1: none)
+
+    def __init__(self, screen: NewGameScreen, field: OptionField, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen, self.field = screen, field
+        self.chosen = 0 if self.lines else -1
+        running_app().fbind("lang", self.show)  # its buttons hold words
+        self.fbind("on_dismiss", lambda *_: running_app().funbind("lang", self.show))
+        self.show()
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        return [dict(c) for c in self.screen.options.get(self.field.key, ())]
+
+    def _keep(self, lines: list[dict[str, Any]]) -> None:
+        self.screen.set_option(self.field.key, lines)
+        self.show()
+
+    def show(self, *_: Any) -> None:
+        app = running_app()
+        box = self.ids.names
+        box.clear_widgets()
+        lines = self.lines
+        for index, line in enumerate(lines):
+            chip = Factory.Toggle(text=line["name"], active=index == self.chosen)
+            sized(chip, 18 * app.scale)
+            chip.bind(on_release=lambda _w, i=index: self.choose(i))
+            box.add_widget(chip)
+        if len(lines) < self.field.maximum:
+            add = sized(Factory.Tap(text=app.t("category_add")), 18 * app.scale)
+            add.bind(on_release=lambda _w: self.name_new())
+            box.add_widget(add)
+        else:  # the sheet is full: what to do, where the button was
+            full = Factory.FitLabel(text=app.t("categories_full", most=self.field.maximum))
+            full.color, full.halign, full.valign = theme.rgba(theme.WARNING), "left", "middle"
+            box.add_widget(full)
+        editing = 0 <= self.chosen < len(lines)
+        self.ids.detail.opacity = 1 if editing else 0
+        self.ids.detail.disabled = not editing
+        self.ids.name.text = lines[self.chosen]["name"] if editing else ""
+
+    def choose(self, index: int) -> None:
+        self.chosen = index
+        self.show()
+
+    def remove(self) -> None:
+        lines = self.lines
+        if 0 <= self.chosen < len(lines):
+            del lines[self.chosen]
+            self.chosen = min(self.chosen, len(lines) - 1)
+            self._keep(lines)
+
+    def _taken(self) -> list[str]:
+        counters = self.screen.options.get("counters", ())
+        return [c["id"] for c in (*counters, *self.lines)]
+
+    def name_new(self) -> None:
+        app = running_app()
+        TextSheet(app.t("category_name"), "", NAME_LONGEST, (), self._added).open()
+
+    def rename(self) -> None:
+        lines = self.lines
+        if 0 <= self.chosen < len(lines):
+            app = running_app()
+            name = lines[self.chosen]["name"]
+            TextSheet(app.t("category_name"), name, NAME_LONGEST, (), self._renamed).open()
+
+    def _added(self, name: str) -> None:
+        lines = self.lines
+        if not name or len(lines) >= self.field.maximum:
+            return
+        lines.append({"id": counter_id(name, self._taken()), "name": name})
+        self.chosen = len(lines) - 1
+        self._keep(lines)
+
+    def _renamed(self, name: str) -> None:
+        lines = self.lines
+        if name and 0 <= self.chosen < len(lines):
+            lines[self.chosen] = {**lines[self.chosen], "name": name}  # its id stays
+            self._keep(lines)
+
+
 def open_sheet(screen: NewGameScreen, field: OptionField) -> None:
     """The sheet of an option that needs more room than its row; what it gives back
     becomes the screen's option."""
@@ -256,9 +367,10 @@ def open_sheet(screen: NewGameScreen, field: OptionField) -> None:
     prompt = label_text(field.label)
     value = screen.options.get(field.key, field.default)
     if field.kind == "text":
-        offered = app.store.played.texts(screen.game_id, field.key) if field.recall else []
+        offered = app.store.setups.names(screen.game_id) if field.recall else []
         done = lambda text: typed(screen, field, text)  # noqa: E731
-        TextSheet(prompt, value or "", field.maximum, offered, done).open()
+        more = lambda sheet: SetupsSheet(screen.game_id, screen.fields, sheet.finish).open()  # noqa: E731
+        TextSheet(prompt, value or "", field.maximum, offered, done, more).open()
     elif field.kind == "number":
         done = lambda number: screen.set_option(field.key, number)  # noqa: E731
         NumberSheet(prompt, value, field.maximum, done).open()
@@ -269,17 +381,19 @@ def open_sheet(screen: NewGameScreen, field: OptionField) -> None:
         PickSheet(prompt, choices, value, done).open()
     elif field.kind == "counters":
         CountersSheet(screen, field).open()
+    elif field.kind == "categories":
+        CategoriesSheet(screen, field).open()
 
 
 def typed(screen: NewGameScreen, field: OptionField, text: str) -> None:
-    """A text typed or tapped; one that was played before brings back the options of
-    the last game played with it (`recall`)."""
+    """A text typed or tapped; a setup kept under it brings back its options
+    (`recall`)."""
     last = None
     if field.recall and text:
         try:
-            last = running_app().store.played.last(screen.game_id, field.key, text)
+            last = running_app().store.setups.get(screen.game_id, text)
         except CompanionError:  # the store cannot say now: nothing is brought back
             last = None
     if last is not None:
-        screen.options = recalled(screen.fields, last)
+        screen.options = recalled(screen.fields, last.options)
     screen.set_option(field.key, text)

@@ -119,7 +119,9 @@ class ResultsScreen(AppScreen):
 
     # -- no tap ends a game for good -------------------------------------------------
     def undo(self) -> None:
-        """Back to the table (or the score) with the action that ended the game undone."""
+        """Back to the table (or the score) with the action that ended the game undone;
+        where that action was typed (points, places, a score sheet), back where it was
+        typed, its numbers there as they were (the model's place says where)."""
         app = running_app()
         if app.model is not None:
             app.model.undo()  # the game's place moves back: the app follows it

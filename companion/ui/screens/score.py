@@ -9,6 +9,7 @@ over, Back returns to the table and nothing is undone."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kivy.factory import Factory
@@ -25,6 +26,20 @@ MOST_IN_A_COLUMN = 5  # rows to type in; more go in two columns
 def number(digits: str | None) -> int | None:
     """A row's number as typed so far; None while nothing (or only the sign) is."""
     return int(digits) if digits and digits != "-" else None
+
+
+def preview(sheet: ScoreSheet | None, entered: Mapping[str, str]) -> dict[str, Any]:
+    """The rules' summary of the game in play as if the numbers typed so far were sent
+    (missing ones: 0); the summary as it is when there is nothing to send."""
+    model = running_app().model
+    if sheet is None or sheet.choices:
+        return dict(model.summary)
+    send = sheet.send({key: number(entered.get(key)) or 0 for key in sheet.keys})
+    action = model.rules.parse_action({"type": send.type, **send.fields})
+    if model.session.refusal(action) is not None:
+        return dict(model.summary)
+    summary: dict[str, Any] = model.rules.summary(model.rules.apply(model.state, action))
+    return summary
 
 
 class ScoreScreen(AppScreen):
@@ -45,10 +60,13 @@ class ScoreScreen(AppScreen):
             self._build()
 
     def prepare(self) -> None:
+        """The sheet of the game in play; the numbers of its end, sent and then undone
+        from the results, typed again."""
         self.error = None
         sheet = self._sheet()
-        self.entered = self._typed_before(sheet)
         model = running_app().model
+        undone = None if model is None else model.session.undone
+        self.entered = {} if sheet is None else sheet.typed_before(undone)
         self.ended = model is None or bool(model.summary.get("over"))
         self.help = sheet.help if sheet is not None else None
         self.signed = sheet is not None and sheet.negative
@@ -101,21 +119,7 @@ class ScoreScreen(AppScreen):
             box.add_widget(widget)
 
     def _preview(self) -> dict[str, Any]:
-        """The rules' summary as if these numbers were sent (missing ones: 0)."""
-        model = running_app().model
-        sheet = self._sheet()
-        if sheet is None:
-            return dict(model.summary)
-        if sheet.choices:
-            return dict(model.summary)
-        send = sheet.send({r.key: number(self.entered.get(r.key)) or 0 for r in sheet.rows})
-        action = model.rules.parse_action({"type": send.type, **send.fields})
-        legal = model.session.legal()
-        if not legal.allows(action):
-            return dict(model.summary)
-        # The state the rules judged it leads to: sending it takes the same state.
-        summary: dict[str, Any] = model.rules.summary(legal.after(action)).data
-        return summary
+        return preview(self._sheet(), self.entered)
 
     def _build_table(self) -> None:
         grid = self.ids.table

@@ -45,6 +45,24 @@ def cells(entry: PlayerGameStats) -> list[Message]:
     ]
 
 
+def line_rows(players: Sequence[PlayerGameStats]) -> list[tuple[list[str], bool]]:
+    """A title's score sheet as Statistics shows it, a line a row and a player a
+    column: each player's average in it ("-" where they never had it), then each one's
+    best line. The first row names the players (a header)."""
+    app = running_app()
+    names: list[str] = []
+    for entry in players:  # the lines in the sheet's order, each once
+        names += [n for n in entry.lines if n not in names]
+    rows = [([str(app.tr(S("col_line"))), *(e.player for e in players)], True)]
+    for name in names:
+        averages = [e.line_averages.get(name) for e in players]
+        shown = ["-" if a is None else str(app.tr(S("average", value=a))) for a in averages]
+        rows.append(([name, *shown], False))
+    best = [e.best_line or "-" for e in players]
+    rows.append(([str(app.tr(S("best_line"))), *best], False))
+    return rows
+
+
 HEADERS = ("col_player", "col_plays", "col_wins", "col_rate", "col_average", "col_best", "col_turn")
 
 
@@ -151,6 +169,14 @@ class StatisticsScreen(AppScreen):
     games = NumericProperty(0)
     readers = NumericProperty(0)
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        running_app().bind(lang=self._language)
+
+    def _language(self, *_: object) -> None:
+        if self.tab == "players" and self.games:  # a score sheet's rows hold words
+            self.show(self.tab)
+
     def prepare(self) -> None:
         self.show(self.tab)
 
@@ -166,13 +192,32 @@ class StatisticsScreen(AppScreen):
         box = self.ids.content
         box.clear_widgets()
         self.games = len({(e.game, e.title) for e in entries})
-        shown = None
-        for entry in entries:
-            if (entry.game, entry.title) != shown:  # a title of its own: a table of its own
-                shown = (entry.game, entry.title)
-                box.add_widget(Factory.StatsGame(text=entry.title))
-                box.add_widget(StatsRow(messages=[S(h) for h in HEADERS], header=True))
-            box.add_widget(StatsRow(messages=cells(entry)))
+        titles: dict[tuple[str, str], list[PlayerGameStats]] = {}
+        for entry in entries:  # a title of its own: a table of its own
+            titles.setdefault((entry.game, entry.title), []).append(entry)
+        for (_game, title), players in titles.items():
+            box.add_widget(Factory.StatsGame(text=title))
+            box.add_widget(StatsRow(messages=[S(h) for h in HEADERS], header=True))
+            for entry in players:
+                box.add_widget(StatsRow(messages=cells(entry)))
+            if any(e.lines for e in players):
+                for texts, header in line_rows(players):
+                    box.add_widget(self._line_row(texts, header))
+
+    def _line_row(self, texts: Sequence[str], header: bool) -> BoxLayout:
+        """A row of the score sheet's table: its first cell, then one per player."""
+        app = running_app()
+        row = BoxLayout(size_hint_y=None, spacing=6 * app.scale)
+        row.height = (30 if header else 38) * app.scale
+        first = Factory.FitLabel(text=texts[0], halign="left", valign="middle", size_hint_x=1.6)
+        first.most = 16 if header else 18
+        first.color = theme.rgba(theme.TEXT_DIM if header else theme.TEXT)
+        row.add_widget(first)
+        for text in texts[1:]:
+            cell = Factory.FitLabel(text=text, halign="right", valign="middle", most=16)
+            cell.color = theme.rgba(theme.TEXT_DIM if header else theme.TEXT)
+            row.add_widget(cell)
+        return row
 
     def _fill_dice(self, readers: Sequence[Fairness]) -> None:
         box = self.ids.content

@@ -59,6 +59,8 @@ S = Catalog(
         "col_average": "Average",
         "col_best": "Best",
         "col_turn": "Turn",
+        "col_line": "Average per line",
+        "best_line": "Best line",
         "percent": "{value:%}",
         "number": "{value:n}",
         "average": "{value:.1f}",

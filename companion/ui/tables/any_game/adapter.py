@@ -116,6 +116,15 @@ OPTIONS = (
         choices_from="counters",
     ),
     OptionField("counters", key("o_counters"), "counters", (), maximum=ag.COUNTERS_MOST),
+    OptionField(
+        "categories",
+        key("o_sheet"),
+        "categories",
+        (),
+        maximum=ag.CATEGORIES_MOST,
+        when=("scoring", ("high", "low")),
+        also=("score_from", (None,)),  # a counter as the points: nothing to type
+    ),
 )
 
 

@@ -1,5 +1,6 @@
 """The end of any board game on screen: the points every player scored (below zero
-too), or each one's place, typed on the score screen; or won or lost together, one
+too), or each one's place, typed on the score screen (with a score sheet: each
+one's points in every category, on the sheet's grid); or won or lost together, one
 tap; with a counter as the points, nothing to type. The live table shows the rules'
 ranks of what is typed. No Kivy; nothing counted here."""
 
@@ -15,6 +16,7 @@ from companion.ui.strings import UI
 from companion.ui.tables.any_game.text import UA, seat_hex
 from companion.ui.tables.base.go import Send
 from companion.ui.tables.base.scoring import (
+    ScoreCategory,
     ScoreChoice,
     ScoreRow,
     ScoreSheet,
@@ -58,6 +60,12 @@ class AnyScoring(Scoring):
         if options.scoring == "places":
             help_, missing = UA("score_help_places"), UA("score_missing_places")
             return ScoreSheet(help_, rows(state), missing, "places", "places", PLACE_DIGITS)
+        if options.categories:
+            help_, missing = UA("score_help_sheet"), UA("score_missing_sheet")
+            categories = tuple(ScoreCategory(c.id, c.name) for c in options.categories)
+            return ScoreSheet(
+                help_, rows(state), missing, "score", "points", POINT_DIGITS, True, (), categories
+            )
         help_, missing = UA("score_help_points"), UA("score_missing_points")
         return ScoreSheet(help_, rows(state), missing, "score", "points", POINT_DIGITS, True)
 

@@ -307,8 +307,9 @@ class AnyGameScreen(TableScreen):
         model = self.model
         if model is None or model.summary.get("over"):
             return
-        if model.adapter.scoring.sheet(model.session) is not None:
-            self.app.show("score")
+        sheet = model.adapter.scoring.sheet(model.session)
+        if sheet is not None:
+            self.app.show(sheet.screen)
             return
         counter = view.points_counter(self.state) or ""
         app = self.app

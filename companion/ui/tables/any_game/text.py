@@ -32,6 +32,7 @@ UA = Catalog(
         "o_from": "Points",
         "from_typed": "typed",
         "o_counters": "Counters",
+        "o_sheet": "Sheet",
         # the table
         "go_start_bank": "Start the clock",
         "end_game": "End the game",
@@ -51,6 +52,8 @@ UA = Catalog(
         "score_help_coop": "Did you win or lose, all together?",
         "score_missing_points": "Type every player's points first",
         "score_missing_places": "Type every player's place first",
+        "score_help_sheet": "Tap a box, type its points; +/- below zero",
+        "score_missing_sheet": "Fill every box first (0 where none)",
         "won": "We won",
         "lost": "We lost",
         "score_col_place": "place",

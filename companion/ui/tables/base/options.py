@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 Kind = Literal[
     "seconds", "minutes", "choice", "pick", "players", "player", "flags", "text", "number",
-    "counters",
+    "counters", "categories",
 ]  # fmt: skip
 
 
@@ -36,7 +36,8 @@ class OptionField:
     the on-screen keyboard, at most `maximum` characters; "number": a whole number
     typed on a number pad, up to `maximum`, or None (not given); "counters": a list
     of named counts (at most `maximum`), each `{id, name, start, min, max}` (`min`,
-    `max` None: no bound), edited in a sheet of its own.
+    `max` None: no bound), edited in a sheet of its own; "categories": the lines of a
+    score sheet (at most `maximum`), each `{id, name}`, named in a sheet of their own.
 
     A label key with a dot is a whole message key (`"ui_<table>.opt_timer"`), so a
     table's own catalog can name its options. `max_players` > 0 shows the option
@@ -51,7 +52,8 @@ class OptionField:
     its room stays while another value is chosen.
 
     `when` (option key, values): shown, and sent, only while that option has one of
-    these values; its place stays (empty) otherwise. Options with the same `slot`
+    these values (and, with `also`, that one's too); its place stays (empty)
+    otherwise. Options with the same `slot`
     take turns in one place (the first whose `when` holds). An `inline` option sits
     at the end of the row before it and says its own name. `recall` (a text): the
     texts used before are offered, and choosing one brings back the options of the
@@ -70,6 +72,7 @@ class OptionField:
     notes: tuple[tuple[Any, str], ...] = ()
     minimum: int = 0
     when: tuple[str, tuple[Any, ...]] | None = None
+    also: tuple[str, tuple[Any, ...]] | None = None  # a second condition, as `when`
     slot: str = ""
     inline: bool = False
     recall: bool = False
@@ -77,11 +80,12 @@ class OptionField:
     choices_from: str = ""
 
     def applies(self, options: Mapping[str, Any]) -> bool:
-        """Its `when` holds for `options` (or it has none)."""
-        if self.when is None:
-            return True
-        key, values = self.when
-        return options.get(key) in values
+        """Its `when` and its `also` hold for `options` (or it has none)."""
+        return all(
+            options.get(condition[0]) in condition[1]
+            for condition in (self.when, self.also)
+            if condition is not None
+        )
 
     def picks(self, options: Mapping[str, Any]) -> list[tuple[Any, str | None]]:
         """A pick's choices: (value, label key) of its own, then (id, None) of each
@@ -160,7 +164,8 @@ def chosen(
     fields: Sequence[OptionField], options: Mapping[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """What Start sends: the rules' options (each flag on its own, as the game file
-    has them; a None left out: the rules' default) and the app's own."""
+    has them; a None, or a score sheet of no lines, left out: the rules' default) and
+    the app's own."""
     shown = sent(fields, options)
     app_keys = {f.key for f in shown if f.app_only}
     values = {f.key: plain(value_of(f, options)) for f in shown}
@@ -170,6 +175,8 @@ def chosen(
         if field.kind == "flags":  # each flag is an option of its own, true or false
             flags = rules.pop(field.key, ())
             rules.update({flag: flag in flags for flag, _ in field.choices})
+        elif field.kind == "categories" and not rules.get(field.key):
+            rules.pop(field.key, None)  # no score sheet: none in the game file
     return rules, {k: v for k, v in values.items() if k in app_keys}
 
 
@@ -246,7 +253,8 @@ def recalled(fields: Sequence[OptionField], stored: Mapping[str, Any]) -> dict[s
             found[field.key] = tuple(flag for flag, _ in field.choices if stored.get(flag))
         elif field.key in stored:
             value = stored[field.key]
-            found[field.key] = [dict(v) for v in value] if field.kind == "counters" else value
+            listed = field.kind in ("counters", "categories")
+            found[field.key] = [dict(v) for v in value] if listed else value
         else:
             found[field.key] = field.default
     return found

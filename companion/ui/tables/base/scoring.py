@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.ui.strings import UI
 from companion.ui.tables.base.go import Send
@@ -37,6 +38,23 @@ class ScoreRow:
 
 
 @dataclass(frozen=True)
+class ScoreCategory:
+    """A line of a score sheet: its id in the action and its name (the group's own
+    words, shown as they are)."""
+
+    key: str
+    name: str
+
+
+CELL = "\n"  # between a row's key and a category's in a cell's key (no name holds one)
+
+
+def cell(row: str, category: str) -> str:
+    """The key of a score sheet's cell: a player's points in one category."""
+    return f"{row}{CELL}{category}"
+
+
+@dataclass(frozen=True)
 class ScoreChoice:
     """One answer that ends the game in a tap (won, lost), and the action it sends."""
 
@@ -50,7 +68,10 @@ class ScoreSheet:
     game is over, or as the way it ends): a number of up to `digits` digits for each
     row (below zero too where `negative`), sent as the action `action` with the
     numbers in its field `field`; `missing` says a number is still to type. Or,
-    with `choices`, no numbers: one tap on an answer sends its action."""
+    with `choices`, no numbers: one tap on an answer sends its action. With
+    `categories`, a score sheet: a number for each row in each category (the cell
+    keys of `cell`), sent as a map per row naming every category, typed on the
+    sheet's own screen."""
 
     help: Message
     rows: tuple[ScoreRow, ...]
@@ -60,9 +81,59 @@ class ScoreSheet:
     digits: int = 2
     negative: bool = False
     choices: tuple[ScoreChoice, ...] = ()
+    categories: tuple[ScoreCategory, ...] = ()
+
+    @property
+    def screen(self) -> str:
+        """The screen it is typed on: the grid of a score sheet, or the score screen."""
+        return "sheet" if self.categories else "score"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every number to type: a row's, or (a score sheet) a cell's, row by row."""
+        if not self.categories:
+            return tuple(r.key for r in self.rows)
+        return tuple(cell(r.key, c.key) for r in self.rows for c in self.categories)
 
     def send(self, entered: Mapping[str, int]) -> Send:
-        return Send(self.action, {self.field: {r.key: int(entered[r.key]) for r in self.rows}})
+        if not self.categories:
+            points = {r.key: int(entered[r.key]) for r in self.rows}
+            return Send(self.action, {self.field: points})
+        sheets = {
+            r.key: {c.key: int(entered[cell(r.key, c.key)]) for c in self.categories}
+            for r in self.rows
+        }
+        return Send(self.action, {self.field: sheets})
+
+    def restores(self, undone: ActionBase | None) -> bool:
+        """Whether `undone` (the last action undone) is this sheet's, sent before."""
+        return undone is not None and undone.type_name == self.action
+
+    def typed_before(self, undone: ActionBase | None) -> dict[str, str]:
+        """The numbers of `undone` where it is this sheet's action (typed, sent, then
+        undone from the results), else nothing."""
+        if undone is None or not self.restores(undone):
+            return {}
+        return self.entries(undone.model_dump(exclude={"type", "at"}))
+
+    def entries(self, fields: Mapping[str, Any]) -> dict[str, str]:
+        """The numbers of a sent action (`fields`: its fields) as typed: what an undo
+        takes back is typed again, not lost. Nothing from an action of another shape."""
+        given = fields.get(self.field)
+        if not isinstance(given, Mapping):
+            return {}
+        if not self.categories:
+            return {
+                r.key: str(given[r.key]) for r in self.rows if isinstance(given.get(r.key), int)
+            }
+        found: dict[str, str] = {}
+        for row in self.rows:
+            line = given.get(row.key)
+            if isinstance(line, Mapping):
+                for category in self.categories:
+                    if isinstance(line.get(category.key), int):
+                        found[cell(row.key, category.key)] = str(line[category.key])
+        return found
 
     def typed(self, digits: str, key: str) -> str:
         """`digits` (a row's number as typed so far) after the key `key`: a digit
