@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.session import Change, Session
 from companion.play.driver import GlassDriver
-from companion.play.lights import StripController
+from companion.play.lights import AroundTable, StripController
 from companion.play.recorder import Recorder
 from companion.play.tabletime import TableTime
 from companion.play.timer import TurnRules, TurnTimer
@@ -34,6 +34,8 @@ class PlayTable(TurnRules, Protocol):
 
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
 
+    def turn_delay(self, session: Session[Any]) -> float: ...
+
 
 class GameInPlay(Generic[S]):
     """`S` is the game's state type. Built on a stored session (`session_id`); its
@@ -51,6 +53,7 @@ class GameInPlay(Generic[S]):
         strip: Strip | None = None,
         buzzer: BuzzerController | None = None,
         app_options: Mapping[str, Any] | None = None,
+        around: AroundTable | None = None,
     ) -> None:
         self.session = session
         self.app_options = dict(app_options or {})
@@ -65,7 +68,14 @@ class GameInPlay(Generic[S]):
             warnings=warnings,
             memory=self.recorder,
         )
-        self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
+        delay = table.turn_delay(session)
+        self.lights = StripController(
+            strip,
+            {n: hex_ for n, (_, hex_) in self.seats.items()},
+            around=around,
+            delay=delay,
+            full_bank=table.timer_seconds(session, self.app_options) - delay,
+        )
         self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
         # The game's seconds at the table: they count while one of the app's screens
         # shows its table (`shown`) and its glass is not paused.

@@ -170,6 +170,10 @@ class AnyGameAdapter(TableAdapter[ag.State]):
         seconds = ag.RULES.clock_seconds(state)
         return None if seconds is None else float(seconds)
 
+    def turn_delay(self, session: Session[ag.State]) -> float:
+        options = session.state.options
+        return float(options.delay) if options.bank is not None else 0.0
+
     def turn_started(self, session: Session[ag.State]) -> bool:
         return session.state.turn.timer_started
 

@@ -133,6 +133,11 @@ class TableAdapter(Generic[S]):
         None: every turn the whole glass."""
         return None
 
+    def turn_delay(self, session: Session[S]) -> float:
+        """The free first seconds of every turn of a time bank (the glass holds them
+        before the bank: the strip shows them running down first); 0 without."""
+        return 0.0
+
     def glass_turn(self, session: Session[S]) -> int | None:
         """The running turn's number when the glass is the app's own, which GO starts
         and the turn's end resets; None when the rules keep the glass, or no turn runs."""
