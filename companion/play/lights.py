@@ -230,6 +230,18 @@ class AroundTable:
         return (seat - self.first) % players
 
 
+def around_table(
+    seat_leds: Sequence[int], even: bool, players: int, first: int = 0
+) -> AroundTable | None:
+    """How the strip lies for a game of `players`: round the table when the settings
+    give the seats' LEDs (`seat_leds`) or say so (`even`: split evenly among the
+    players), else None (one glass). The first player listed sits at seat `first`;
+    more players than the settings' seats share the strip evenly."""
+    if not (seat_leds or even) or players < 1:
+        return None
+    return AroundTable(max(len(seat_leds), players), tuple(seat_leds), first % players)
+
+
 class StripController(Follower):
     """The strip of the game in play. As a session listener it follows whose turn it
     is, who won and (round the table) every seat's bank and state (colours from

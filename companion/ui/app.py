@@ -45,9 +45,14 @@ from companion.ui.strings import UI, Said
 
 if TYPE_CHECKING:
     from companion.play.devices import Devices
+    from companion.play.lights import AroundTable
     from companion.ui.viewmodel import GameModel
 
 log = logging.getLogger(__name__)
+
+# Where a game's first listed player sits round the table (the session's extra): who
+# starts is listed first, and the seats keep their places (issue 33.4).
+FIRST_SEAT = "first_seat"
 
 
 # A game to start at once (`companion run --new`): its id, its players and, where its
@@ -278,8 +283,18 @@ class CompanionApp(App):
             buzzer=self.devices.buzzer,
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=self.glass_thread,
+            around=self.around(len(session.setup.names), row.extra.get(FIRST_SEAT, 0)),
         )
         self.show(first or self.screen_for_model())
+
+    def around(self, players: int, first: object) -> AroundTable | None:
+        """The strip round the table for a game of `players` (None: one glass); the
+        first player listed sits at seat `first` (who started, `FIRST_SEAT`)."""
+        from companion.play.lights import around_table
+
+        strip = self.settings.strip
+        seat = first if isinstance(first, int) and not isinstance(first, bool) else 0
+        return around_table(strip.seat_leds, strip.around_table, players, seat)
 
     def play_again(self) -> None:
         """The same players and options; the app deals the secret balloons again."""
