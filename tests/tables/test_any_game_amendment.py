@@ -86,7 +86,8 @@ def test_a_game_played_before_with_them_gives_back_what_the_screen_offers() -> N
     }
     options, app_options = chosen(OPTIONS, recalled(OPTIONS, stored))
     assert (options["clock"], options["bank_seconds"], app_options) == ("bank", 300, {})
-    assert "increment_seconds" not in options and "categories" not in options
+    assert (options["increment_seconds"], options["delay_seconds"]) == (10, 5)  # issue 33.1
+    assert "categories" not in options
     ag.RULES.parse_options(options, [PlayerSpec(name="Ola"), PlayerSpec(name="Jan")])
 
 

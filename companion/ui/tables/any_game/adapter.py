@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from companion.play.table import GameInPlay
 
 BGG_MOST = 9_999_999
+INCREMENTS = (2, 5, 10, 30)  # a bank's increment choices (seconds; none too)
+DELAYS = (2, 5, 10)  # a bank's delay choices (seconds; none too)
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 OPTIONS = (
@@ -82,6 +84,21 @@ OPTIONS = (
         maximum=ag.BANK_SECONDS[1],
         when=("clock", ("bank",)),
         slot="clock",
+    ),
+    # A bank's Fischer increment and delay, from a few usual choices (the rules take
+    # any 0..600), beside the bank (the screen has no room for another row); none is
+    # the rules' default, so it is left out of the game file.
+    OptionField(
+        "bank_extras",
+        key("o_extras"),
+        "extras",
+        {},
+        inline=True,
+        when=("clock", ("bank",)),
+        extras=(
+            ("increment_seconds", key("o_increment"), key("plus"), INCREMENTS),
+            ("delay_seconds", key("o_delay"), key("free"), DELAYS),
+        ),
     ),
     OptionField(
         "scoring",

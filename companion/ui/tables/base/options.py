@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 Kind = Literal[
     "seconds", "minutes", "choice", "pick", "players", "player", "flags", "text", "number",
-    "counters",
+    "counters", "extras",
 ]  # fmt: skip
 
 
@@ -36,7 +36,12 @@ class OptionField:
     the on-screen keyboard, at most `maximum` characters; "number": a whole number
     typed on a number pad, up to `maximum`, or None (not given); "counters": a list
     of named counts (at most `maximum`), each `{id, name, start, min, max}` (`min`,
-    `max` None: no bound), edited in a sheet of its own.
+    `max` None: no bound), edited in a sheet of its own; "extras": a few options of
+    the rules that go together (a bank's increment and delay), each one of a few
+    numbers or None (the rules' default), `extras` (option key, label key, value's
+    label key (a message of `{seconds}`), values);
+    the screen's value is a dict of them, sent each as its own option, and one button
+    shows them all and opens a sheet of their choices.
 
     A label key with a dot is a whole message key (`"ui_<table>.opt_timer"`), so a
     table's own catalog can name its options. `max_players` > 0 shows the option
@@ -75,6 +80,7 @@ class OptionField:
     recall: bool = False
     missing: str = ""
     choices_from: str = ""
+    extras: tuple[tuple[str, str, str, tuple[int, ...]], ...] = ()
 
     def applies(self, options: Mapping[str, Any]) -> bool:
         """Its `when` holds for `options` (or it has none)."""
@@ -170,6 +176,9 @@ def chosen(
         if field.kind == "flags":  # each flag is an option of its own, true or false
             flags = rules.pop(field.key, ())
             rules.update({flag: flag in flags for flag, _ in field.choices})
+        elif field.kind == "extras":  # each its own option; None: the rules' default
+            given = rules.pop(field.key, None) or {}
+            rules.update({k: v for k, v in given.items() if v is not None})
     return rules, {k: v for k, v in values.items() if k in app_keys}
 
 
@@ -244,6 +253,8 @@ def recalled(fields: Sequence[OptionField], stored: Mapping[str, Any]) -> dict[s
     for field in fields:
         if field.kind == "flags":
             found[field.key] = tuple(flag for flag, _ in field.choices if stored.get(flag))
+        elif field.kind == "extras":
+            found[field.key] = {extra[0]: stored.get(extra[0]) for extra in field.extras}
         elif field.key in stored:
             value = stored[field.key]
             found[field.key] = [dict(v) for v in value] if field.kind == "counters" else value
