@@ -274,6 +274,7 @@ class StripController(Follower):
         self._current_seat: int | None = None
         self._parts = stretches(self.leds, around.seats, around.leds) if around else ()
         self._blinking: dict[int, float] = {}  # seat -> blinking until
+        self._spot: int | None = None  # "Who starts?": the seat the running light is on
 
     @staticmethod
     def _count(strip: Strip | None, around: AroundTable | None) -> int:
@@ -329,6 +330,24 @@ class StripController(Follower):
         if self.around is not None and 0 <= seat < self.around.seats:
             self._blinking[seat] = now + SEAT_BLINK_S
 
+    # -- who starts -------------------------------------------------------------------
+    def spotlight(self, seat: int | None) -> None:
+        """ "Who starts?": the running light is on `seat` (round the table: its stretch
+        alone, in its player's colour; one glass: the whole strip in that colour);
+        None: the game's picture again."""
+        self._spot = seat
+
+    def _spot_picture(self, seat: int) -> Frame:
+        count = len(self._names)
+        first = self.around.first if self.around is not None else 0
+        colour = self._seats[self._names[(seat - first) % count]]
+        if self.around is None:
+            return (colour,) * self.leds
+        out = [OFF] * self.leds
+        part = self._parts[seat] if seat < len(self._parts) else range(0)
+        out[part.start : part.stop] = [colour] * len(part)
+        return tuple(out)
+
     # -- drawing ----------------------------------------------------------------------
     def _bank_clock(self) -> BankClock | None:
         if self._bank is None or self._full <= 0:
@@ -363,6 +382,8 @@ class StripController(Follower):
         """The frame for `now` and `view`, not written to the strip. `blink`: the
         strip's own picture (time up blinks, the current seat pulses), else the
         screen's (they stand still)."""
+        if self._spot is not None and self._names:
+            return self._spot_picture(self._spot)
         if self.around is None or self._winners:
             return frame(
                 self.leds,

@@ -283,18 +283,47 @@ class CompanionApp(App):
             buzzer=self.devices.buzzer,
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=self.glass_thread,
-            around=self.around(len(session.setup.names), row.extra.get(FIRST_SEAT, 0)),
+            around=self.around(len(session.setup.names), self.first_seat(session_id)),
         )
         self.show(first or self.screen_for_model())
 
-    def around(self, players: int, first: object) -> AroundTable | None:
+    def first_seat(self, session_id: int) -> int:
+        """The seat of the game's first listed player (who starts; 0 until chosen)."""
+        first = self.store.session_row(session_id).extra.get(FIRST_SEAT, 0)
+        return first if isinstance(first, int) and not isinstance(first, bool) else 0
+
+    def start_from(self, seat: int) -> None:
+        """Before the first turn: the player at `seat` starts. The seats turn so that
+        they are listed first (the game file lists them so), the table is opened again
+        on them; the seats round the table stay where they are."""
+        from companion.core.session import Session
+        from companion.play.whostarts import seated, starting_at
+
+        model = self.model
+        if model is None:
+            return
+        session_id, setup = model.play.session_id, model.session.setup
+        specs = {p.name: p for p in setup.players}
+        names = starting_at(seated(setup.names, self.first_seat(session_id)), seat)
+        options = model.adapter.started_by(setup.options)
+        turned = setup.model_copy(
+            update={"players": tuple(specs[n] for n in names), "options": options}
+        )
+        try:
+            Session(model.session.rules, turned)  # the rules check it before it is stored
+            self.store.reseat(session_id, turned, **{FIRST_SEAT: seat})
+        except CompanionError as error:
+            model.error = error.message
+            return
+        self.open_session(session_id)
+
+    def around(self, players: int, first: int) -> AroundTable | None:
         """The strip round the table for a game of `players` (None: one glass); the
         first player listed sits at seat `first` (who started, `FIRST_SEAT`)."""
         from companion.play.lights import around_table
 
         strip = self.settings.strip
-        seat = first if isinstance(first, int) and not isinstance(first, bool) else 0
-        return around_table(strip.seat_leds, strip.around_table, players, seat)
+        return around_table(strip.seat_leds, strip.around_table, players, first)
 
     def play_again(self) -> None:
         """The same players and options; the app deals the secret balloons again."""

@@ -75,6 +75,9 @@ class TableAdapter(Generic[S]):
     # own no colour, so the screens draw none beside a name (it would read as a piece's
     # colour); every seat then gets the same neutral colour, for the strip.
     seats_coloured: ClassVar[bool] = True
+    # Before the first turn the table offers "Who starts?" (the seats turn so that
+    # player is first). False where the rules deal the order (Wyścig's order cards).
+    chooses_start: ClassVar[bool] = True
     scoring: ClassVar[Scoring] = Scoring()  # the end on screen
     # The game's name where it is chosen, when it is words to translate (a published
     # game's name is not: None shows the rules' `name`).
@@ -148,6 +151,11 @@ class TableAdapter(Generic[S]):
         """(colour name, "#RRGGBB") of each seat, in seat order (the strip shows the
         current one; the screens draw it beside the name when `seats_coloured`)."""
         raise NotImplementedError
+
+    def started_by(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options once "Who starts?" has put the starting player first (an
+        option that names who starts gives way to the seat order)."""
+        return dict(options)
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return 1

@@ -28,6 +28,7 @@ from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
 from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.tables.base.dice import DiceDialog
+from companion.ui.tables.base.whostarts import WhoStartsView
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import FitLabel
 
@@ -61,6 +62,7 @@ class TableScreen(AppScreen):
     message_text = StringProperty("")  # a refusal, news, else the rules' reminders
     message_is_error = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    can_choose_start = BooleanProperty(False)  # before the first turn: "Who starts?"
     go_text = StringProperty("")
     go_ready = BooleanProperty(False)  # GO is what the table does next: the accent
     timer_on = BooleanProperty(False)  # the game has a glass
@@ -147,6 +149,12 @@ class TableScreen(AppScreen):
                 self.app.show(self.app.screen_for_model())  # the results, or the score
             return
         self.can_redo = model.can_redo
+        self.can_choose_start = (
+            model.adapter.chooses_start
+            and len(model.session) == 0
+            and not model.can_redo
+            and len(model.session.setup.names) > 1
+        )
         self.show_dice()
         self.show_state()
         self.show_message()
@@ -241,6 +249,11 @@ class TableScreen(AppScreen):
     def redo(self) -> None:
         if self.model is not None:
             self.model.redo()
+
+    def choose_start(self) -> None:
+        """ "Who starts?", before the first turn: a player tapped, or a pick at random."""
+        if self.model is not None and self.can_choose_start:
+            WhoStartsView(self.model.play).open()
 
     def pause(self) -> None:
         if self.model is not None:
