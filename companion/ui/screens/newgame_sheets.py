@@ -174,7 +174,7 @@ class ExtrasSheet(Sheet):
                 toggle = sized(Factory.Toggle(text=text, active=value[key] == seconds), 18 * scale)
                 toggle.bind(on_release=lambda _w, k=key, s=seconds: self.choose(k, s))
                 grid.add_widget(toggle)
-            for _ in range(self.columns - 2 - len(values)):
+            for _gap in range(self.columns - 2 - len(values)):
                 grid.add_widget(Factory.Widget())
 
     def choose(self, key: str, seconds: int | None) -> None:
