@@ -14,6 +14,7 @@ import pytest
 from companion.core.hourglass import FakeClock, Phase
 from companion.core.model import GameSetup, PlayerSpec
 from companion.play import stretches as st
+from companion.play.driver import FRAME_S
 from companion.play.lights import DELAY, AroundTable, hex_to_rgb
 from companion.play.table import GameInPlay
 from companion.store import Store
@@ -196,3 +197,36 @@ def test_the_delay_runs_down_first_then_the_bank(tmp_path: Path, around: Any) ->
     colour = GREEN if around is None else COLOURS[0]
     assert picture[: size // 2] == (colour,) * (size // 2)  # half the bank is left
     assert picture[size // 2 :] == (OFF,) * (size // 2)
+
+
+# --- the budget of the single strip ----------------------------------------------------
+
+
+def driven(play: GameInPlay[Any], seconds: float) -> tuple[int, int]:
+    """The driver's passes and the strip's writes over `seconds` of a fake clock, the
+    driver woken when it asks, as its thread is."""
+    clock = clock_of(play)
+    strip = play.lights.strip
+    assert strip is not None
+    passes, writes, end = play.driver.passes, strip.writes, clock() + seconds
+    while clock() < end:
+        play.driver.step()
+        clock.advance(max(play.driver.due_in(), 0.001))
+    return play.driver.passes - passes, strip.writes - writes
+
+
+def test_eight_stretches_stay_within_the_single_strips_budget(tmp_path: Path) -> None:
+    """A frame at most every 20 ms (the driver's fastest, the winners' wave), and the
+    pulse and the sand as few passes as the single glass's heartbeat needs anyway."""
+    names = [f"P{i}" for i in range(8)]
+    options = {"clock": "bank", "bank_seconds": 600, "delay_seconds": 5}
+    single = table(tmp_path / "a", names, **options)
+    seats = table(tmp_path / "b", names, around=AroundTable(8), **options)
+    counts = []
+    for play in (single, seats):
+        act(play.session, "start_timer")
+        counts.append(driven(play, 30.0))
+    (single_passes, _), (seat_passes, seat_writes) = counts
+    assert seat_passes <= single_passes * 1.2 + 5
+    assert seat_writes <= seat_passes <= 30.0 / FRAME_S
+    assert seat_writes >= 30 * 5  # (it does pulse: several writes a second)
