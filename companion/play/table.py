@@ -54,9 +54,13 @@ class GameInPlay(Generic[S]):
         buzzer: BuzzerController | None = None,
         app_options: Mapping[str, Any] | None = None,
         around: AroundTable | None = None,
+        first_seat: int = 0,
     ) -> None:
         self.session = session
         self.app_options = dict(app_options or {})
+        # The seat of the first player listed (who started): the others follow in seat
+        # order, so seat buttons and stretches keep their chairs.
+        self.first_seat = first_seat
         names = list(session.setup.names)
         self.seats = dict(zip(names, table.seat_colours(names), strict=True))
         self.recorder = Recorder(store, session_id)
@@ -94,6 +98,27 @@ class GameInPlay(Generic[S]):
         """The glass agrees with the turn, and the driver hears of it at once."""
         self.timer.changed(session, change)
         self._count_time()  # an undo may bring back a paused glass
+        self.driver.wake()
+
+    # -- seats ----------------------------------------------------------------------
+    def seat_of_turn(self) -> int | None:
+        """Whose turn it is as a seat (0 first, in seat order), or None: nobody's."""
+        current = self.session.summary().get("current")
+        names = list(self.session.setup.names)
+        if not isinstance(current, str) or current not in names:
+            return None
+        return (self.first_seat + names.index(current)) % len(names)
+
+    def player_at(self, seat: int) -> str | None:
+        """The name of the player at `seat` (0 first, in seat order); None: no one."""
+        names = list(self.session.setup.names)
+        if not 0 <= seat < len(names):
+            return None
+        return names[(seat - self.first_seat) % len(names)]
+
+    def blink_seat(self, seat: int, now: float) -> None:
+        """`seat`'s stretch of the strip blinks (its button, pressed out of turn)."""
+        self.lights.blink_seat(seat, now)
         self.driver.wake()
 
     def start_glass(self) -> None:

@@ -284,6 +284,7 @@ class CompanionApp(App):
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=self.glass_thread,
             around=self.around(len(session.setup.names), self.first_seat(session_id)),
+            first_seat=self.first_seat(session_id),
         )
         self.show(first or self.screen_for_model())
 

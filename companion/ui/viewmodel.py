@@ -350,10 +350,11 @@ def open_table(
     lockout_s: float = DEFAULT_LOCKOUT_S,
     ticks_itself: bool = True,
     around: AroundTable | None = None,
+    first_seat: int = 0,
 ) -> GameModel[Any]:
     """The stored game `session_id` (its `session` loaded) at its table: the game in
     play and the view-model that observes it, as the app puts them together (`around`:
-    the strip laid round the table)."""
+    the strip laid round the table; `first_seat`: the seat of the first player listed)."""
     table = table_of(session.setup.game)
     play = GameInPlay(
         store=store,
@@ -366,5 +367,6 @@ def open_table(
         buzzer=buzzer,
         app_options=app_options,
         around=around,
+        first_seat=first_seat,
     )
     return GameModel(play, table, clock=clock, lockout_s=lockout_s, ticks_itself=ticks_itself)

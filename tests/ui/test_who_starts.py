@@ -79,6 +79,8 @@ def test_a_pick_at_random_runs_round_the_seats_and_turns_them(ui: Harness) -> No
     model = ui.app.model
     assert names(ui) == ["Ewa", "Bo", "Ola", "Jan"] and ui.screen.current_name == "Ewa"
     assert ui.app.store.session_row(model.play.session_id).extra[FIRST_SEAT] == 2
+    # The seat buttons' chairs: seat 2 is Ewa's, whose turn it is; seat 0 still Ola's.
+    assert model.play.seat_of_turn() == 2 and model.play.player_at(0) == "Ola"
     exported = files.to_json(model.session.setup, model.session.log)
     assert exported["players"] == ["Ewa", "Bo", "Ola", "Jan"]
     # Ewa's chair keeps its stretch of the strip: the third, hers now, bright.
@@ -87,7 +89,7 @@ def test_a_pick_at_random_runs_round_the_seats_and_turns_them(ui: Harness) -> No
     ewa = hex_to_rgb(model.play.seats["Ewa"][1])
     assert all(frame[i] != OFF for i in parts[2])  # (pulsing)
     assert [tuple(ui.screen.frame[i]) for i in parts[2]] == [ewa] * len(parts[2])
-    ui.shot("who-starts-chosen", every_language=False)
+    ui.shots("who-starts-chosen")
 
     # Changed minds: Ola, tapped, starts; then the first turn, and nothing is offered.
     ui.tap(ui.find("Who starts?"))
