@@ -141,11 +141,6 @@ class StripConfig(_Section):
         return value
 
     @property
-    def seats(self) -> int:
-        """Seats with a stretch of their own, given in the settings (0: the players')."""
-        return len(self.seat_leds)
-
-    @property
     def order(self) -> ColourOrder:
         if self.colour_order is not None:
             return self.colour_order

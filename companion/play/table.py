@@ -10,7 +10,7 @@ its seat colours) is the `PlayTable` protocol, which each table's adapter answer
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.core.session import Change, Session
 from companion.play.driver import GlassDriver
@@ -33,6 +33,12 @@ class PlayTable(TurnRules, Protocol):
     seats' colours (for the strip)."""
 
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
+
+
+@runtime_checkable
+class DelayedTurns(Protocol):
+    """A table whose turns may begin with free seconds (a chess clock's delay: the
+    glass holds them before the bank, and the strip shows them running down first)."""
 
     def turn_delay(self, session: Session[Any]) -> float: ...
 
@@ -58,9 +64,7 @@ class GameInPlay(Generic[S]):
     ) -> None:
         self.session = session
         self.app_options = dict(app_options or {})
-        # The seat of the first player listed (who started): the others follow in seat
-        # order, so seat buttons and stretches keep their chairs.
-        self.first_seat = first_seat
+        self.first_seat = first_seat  # the first listed player's chair (who started)
         names = list(session.setup.names)
         self.seats = dict(zip(names, table.seat_colours(names), strict=True))
         self.recorder = Recorder(store, session_id)
@@ -72,14 +76,7 @@ class GameInPlay(Generic[S]):
             warnings=warnings,
             memory=self.recorder,
         )
-        delay = table.turn_delay(session)
-        self.lights = StripController(
-            strip,
-            {n: hex_ for n, (_, hex_) in self.seats.items()},
-            around=around,
-            delay=delay,
-            full_bank=table.timer_seconds(session, self.app_options) - delay,
-        )
+        self.lights = self._lights(table, strip, around)
         self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
         # The game's seconds at the table: they count while one of the app's screens
         # shows its table (`shown`) and its glass is not paused.
@@ -89,6 +86,19 @@ class GameInPlay(Generic[S]):
         self.recorder.time_actions(session, self.table_time.seconds)
         self.lights.follow(session)
         session.add_listener(self._changed)
+
+    def _lights(
+        self, table: PlayTable, strip: Strip | None, around: AroundTable | None
+    ) -> StripController:
+        """The strip's controller: the seats' colours, a bank's delay and whole bank."""
+        delay = table.turn_delay(self.session) if isinstance(table, DelayedTurns) else 0.0
+        return StripController(
+            strip,
+            {n: hex_ for n, (_, hex_) in self.seats.items()},
+            around=around,
+            delay=delay,
+            full_bank=table.timer_seconds(self.session, self.app_options) - delay,
+        )
 
     @property
     def session_id(self) -> int:

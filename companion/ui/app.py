@@ -37,7 +37,7 @@ from companion.core.messages import Message
 from companion.core.terms import colour as colour_term
 from companion.i18n import languages, translator
 from companion.store import Store
-from companion.ui import registry, theme
+from companion.ui import registry, seating, theme
 from companion.ui.navigator import Navigator, load_kv
 from companion.ui.opening import DeviceOpening
 from companion.ui.routing import FrameClock, HardwareRouter
@@ -45,14 +45,9 @@ from companion.ui.strings import UI, Said
 
 if TYPE_CHECKING:
     from companion.play.devices import Devices
-    from companion.play.lights import AroundTable
     from companion.ui.viewmodel import GameModel
 
 log = logging.getLogger(__name__)
-
-# Where a game's first listed player sits round the table (the session's extra): who
-# starts is listed first, and the seats keep their places (issue 33.4).
-FIRST_SEAT = "first_seat"
 
 
 # A game to start at once (`companion run --new`): its id, its players and, where its
@@ -269,6 +264,7 @@ class CompanionApp(App):
 
         row = self.store.session_row(session_id)
         session = self.store.load_session(session_id)
+        seat = seating.first_seat(row)  # the chair of the first player listed
         self.opening.now()  # the glass drives the strip and the buzzer
         if self.model is not None:
             self.model.close()
@@ -283,48 +279,10 @@ class CompanionApp(App):
             buzzer=self.devices.buzzer,
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=self.glass_thread,
-            around=self.around(len(session.setup.names), self.first_seat(session_id)),
-            first_seat=self.first_seat(session_id),
+            around=seating.around(self.settings.strip, len(session.setup.names), seat),
+            first_seat=seat,
         )
         self.show(first or self.screen_for_model())
-
-    def first_seat(self, session_id: int) -> int:
-        """The seat of the game's first listed player (who starts; 0 until chosen)."""
-        first = self.store.session_row(session_id).extra.get(FIRST_SEAT, 0)
-        return first if isinstance(first, int) and not isinstance(first, bool) else 0
-
-    def start_from(self, seat: int) -> None:
-        """Before the first turn: the player at `seat` starts. The seats turn so that
-        they are listed first (the game file lists them so), the table is opened again
-        on them; the seats round the table stay where they are."""
-        from companion.core.session import Session
-        from companion.play.whostarts import seated, starting_at
-
-        model = self.model
-        if model is None:
-            return
-        session_id, setup = model.play.session_id, model.session.setup
-        specs = {p.name: p for p in setup.players}
-        names = starting_at(seated(setup.names, self.first_seat(session_id)), seat)
-        options = model.adapter.started_by(setup.options)
-        turned = setup.model_copy(
-            update={"players": tuple(specs[n] for n in names), "options": options}
-        )
-        try:
-            Session(model.session.rules, turned)  # the rules check it before it is stored
-            self.store.reseat(session_id, turned, **{FIRST_SEAT: seat})
-        except CompanionError as error:
-            model.error = error.message
-            return
-        self.open_session(session_id)
-
-    def around(self, players: int, first: int) -> AroundTable | None:
-        """The strip round the table for a game of `players` (None: one glass); the
-        first player listed sits at seat `first` (who started, `FIRST_SEAT`)."""
-        from companion.play.lights import around_table
-
-        strip = self.settings.strip
-        return around_table(strip.seat_leds, strip.around_table, players, first)
 
     def play_again(self) -> None:
         """The same players and options; the app deals the secret balloons again."""

@@ -20,7 +20,7 @@ from companion.config import Config, from_dict
 from companion.play import stretches as st
 from companion.play.lights import hex_to_rgb
 from companion.play.whostarts import spin_seconds
-from companion.ui.app import FIRST_SEAT
+from companion.ui.seating import FIRST_SEAT, first_seat
 from hardware.strip import OFF
 from tests.ui.harness import Harness
 
@@ -94,7 +94,10 @@ def test_a_pick_at_random_runs_round_the_seats_and_turns_them(ui: Harness) -> No
     # Changed minds: Ola, tapped, starts; then the first turn, and nothing is offered.
     ui.tap(ui.find("Who starts?"))
     ui.tap(ui.find("Ola", view()))
-    assert names(ui) == list(NAMES) and ui.app.first_seat(ui.app.model.play.session_id) == 0
+    assert (
+        names(ui) == list(NAMES)
+        and first_seat(ui.app.store.session_row(ui.app.model.play.session_id)) == 0
+    )
     ui.clock.advance(1.0)
     ui.key("space")
     assert ui.screen.current_name == "Jan" and not ui.screen.can_choose_start

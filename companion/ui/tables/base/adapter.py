@@ -136,11 +136,6 @@ class TableAdapter(Generic[S]):
         None: every turn the whole glass."""
         return None
 
-    def turn_delay(self, session: Session[S]) -> float:
-        """The free first seconds of every turn of a time bank (the glass holds them
-        before the bank: the strip shows them running down first); 0 without."""
-        return 0.0
-
     def glass_turn(self, session: Session[S]) -> int | None:
         """The running turn's number when the glass is the app's own, which GO starts
         and the turn's end resets; None when the rules keep the glass, or no turn runs."""
@@ -151,11 +146,6 @@ class TableAdapter(Generic[S]):
         """(colour name, "#RRGGBB") of each seat, in seat order (the strip shows the
         current one; the screens draw it beside the name when `seats_coloured`)."""
         raise NotImplementedError
-
-    def started_by(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The options once "Who starts?" has put the starting player first (an
-        option that names who starts gives way to the seat order)."""
-        return dict(options)
 
     def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
         return 1

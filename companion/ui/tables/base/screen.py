@@ -28,7 +28,6 @@ from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
 from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.tables.base.dice import DiceDialog
-from companion.ui.tables.base.whostarts import WhoStartsView
 from companion.ui.viewmodel import GameModel
 from companion.ui.widgets import FitLabel
 
@@ -249,11 +248,6 @@ class TableScreen(AppScreen):
     def redo(self) -> None:
         if self.model is not None:
             self.model.redo()
-
-    def choose_start(self) -> None:
-        """ "Who starts?", before the first turn: a player tapped, or a pick at random."""
-        if self.model is not None and self.can_choose_start:
-            WhoStartsView(self.model.play).open()
 
     def pause(self) -> None:
         if self.model is not None:

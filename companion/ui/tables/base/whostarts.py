@@ -16,6 +16,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.play import whostarts
 from companion.play.table import GameInPlay
+from companion.ui import seating
 from companion.ui.strings import UI
 from companion.ui.widgets import Sheet, sized
 
@@ -23,6 +24,12 @@ from companion.ui.widgets import Sheet, sized
 # steps come from the app's clock, which a test moves by hand between frames.
 EVERY_FRAME = 0
 SEATS_IN_A_LINE = 4
+
+
+def open_for(model: Any) -> None:
+    """ "Who starts?" over the table of `model` (the game in play's view-model)."""
+    if model is not None:
+        WhoStartsView(model.play).open()
 
 
 class WhoStartsView(Sheet):
@@ -37,7 +44,7 @@ class WhoStartsView(Sheet):
         super().__init__(**kwargs)
         self.app = App.get_running_app()
         self.play = play
-        first = self.app.first_seat(play.session_id)
+        first = seating.first_seat(self.app.store.session_row(play.session_id))
         self.by_seat = whostarts.seated(play.session.setup.names, first)
         self.lines = -(-len(self.by_seat) // SEATS_IN_A_LINE)
         self.chosen: int | None = None
@@ -110,7 +117,7 @@ class WhoStartsView(Sheet):
             return
         seat = self.chosen
         self.dismiss()
-        self.app.start_from(seat)
+        seating.start_from(self.app, seat)
 
     def cancel(self) -> None:
         self.dismiss()
