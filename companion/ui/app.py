@@ -285,14 +285,17 @@ class CompanionApp(App):
         self.show(first or self.screen_for_model())
 
     def play_again(self) -> None:
-        """The same players and options; the app deals the secret balloons again."""
+        """The same players in their chairs (the seat order, not who started) and the
+        same options; the app deals the secret balloons again."""
+        from companion.play.whostarts import seated
+
         model = self.model
         if model is None:
             return
         setup = model.session.setup
         self.start_game(
             setup.game,
-            list(setup.names),
+            seated(setup.names, model.play.first_seat),
             model.adapter.with_deal(setup.options, None),
             reveal=model.adapter.secret_balloons,
             app_options=model.play.app_options,

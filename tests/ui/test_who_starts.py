@@ -91,7 +91,17 @@ def test_a_pick_at_random_runs_round_the_seats_and_turns_them(ui: Harness) -> No
     assert [tuple(ui.screen.frame[i]) for i in parts[2]] == [ewa] * len(parts[2])
     ui.shots("who-starts-chosen")
 
-    # Changed minds: Ola, tapped, starts; then the first turn, and nothing is offered.
+    # Play again: the same chairs, in seat order (not who started last time).
+    ui.app.play_again()
+    ui.step(3)
+    assert names(ui) == list(NAMES) and ui.app.model.play.first_seat == 0
+    assert ui.screen.can_choose_start
+
+    # Changed minds: Jan, then Ola, tapped, starts; then the first turn, and nothing
+    # more is offered.
+    ui.tap(ui.find("Who starts?"))
+    ui.tap(ui.find("Jan", view()))
+    assert names(ui) == ["Jan", "Ewa", "Bo", "Ola"]
     ui.tap(ui.find("Who starts?"))
     ui.tap(ui.find("Ola", view()))
     assert (
