@@ -22,6 +22,7 @@ BENCHES = (
     "bench.hardware_bench",
     "bench.app_bench",
     "bench.long_games_bench",
+    "bench.strip_bench",
 )
 RESULTS = Path(__file__).resolve().parent / "results.json"
 ROOT = Path(__file__).resolve().parent.parent

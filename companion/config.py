@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import platformdirs
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 from pydantic_core import ErrorDetails
 
 from companion import safefile
@@ -79,6 +87,8 @@ M = Catalog(
         "/dev/serial/by-id/...",
         "port_url": "{setting}: {value} is a URL; only a device path such as /dev/dice is allowed",
         "bad_value": "{setting}: {value} is not allowed ({detail})",
+        "seat_leds": "{setting}: {value} gives the seats {total} LEDs, more than the strip's "
+        "{count}",
         "unreadable": "The settings file {path} cannot be read: {detail}",
         "missing_file": "The settings file {path} does not exist",
         "in_file": "{path}: {problem}",
@@ -114,6 +124,21 @@ class StripConfig(_Section):
     brightness: float = Field(default=0.4, ge=0, le=1)
     # Left out: the usual order of the strip type (apa102-pi's "rgb", WS2812's "grb").
     colour_order: ColourOrder | None = None
+    # The strip laid round the table's edge: a stretch per player, in seat order from
+    # LED 0, split evenly; or the LEDs each seat owns, in seat order (this also lays it
+    # round the table, for at most 8 seats).
+    around_table: bool = False
+    seat_leds: tuple[Annotated[int, Field(ge=1, le=1024)], ...] = Field(default=(), max_length=8)
+
+    @field_validator("seat_leds")
+    @classmethod
+    def _within_strip(cls, value: tuple[int, ...], info: ValidationInfo) -> tuple[int, ...]:
+        data = info.data
+        if "led_count" in data and "pins" in data and "type" in data:
+            count = len(data["pins"]) if data["type"] == "gpio-bar" else data["led_count"]
+            if sum(value) > count:
+                raise ValueError(f"seat leds {sum(value)} {count}")
+        return value
 
     @property
     def order(self) -> ColourOrder:
@@ -384,6 +409,9 @@ def _value_problem(key: str, value: str, reason: str) -> Message:
         return M("not_usb_id", setting=key, value=value)
     if "warning seconds" in reason:
         return M("not_seconds", setting=key, value=value)
+    if "seat leds" in reason:
+        total, count = reason.split("seat leds ", 1)[1].split()[:2]
+        return M("seat_leds", setting=key, value=value, total=total, count=count)
     if "port url" in reason:
         return M("port_url", setting=key, value=value)
     if "device path" in reason:

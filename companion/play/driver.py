@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 
 from companion.core.hourglass import Phase
-from companion.play.lights import StripController, changes_in
+from companion.play.lights import StripController
 from companion.play.timer import BEAT_EVERY_S, TurnTimer, sound
 from hardware.buzzer import BuzzerController
 from hardware.strip import Frame
@@ -83,7 +83,7 @@ class GlassDriver:
         if self.lights.moving:
             delays.append(FRAME_S)
         if view is not None:  # the strip's next step, not a frame every 20 ms
-            delays.append(changes_in(self.lights.leds, self.clock(), view) or IDLE_S)
+            delays.append(self.lights.changes_in(self.clock(), view) or IDLE_S)
             if view.phase is Phase.RUNNING:
                 delays.append(BEAT_EVERY_S)  # the heartbeat keeps the sand a killed app had
         for due in (self.timer.due_in(), self.buzzer.due_in() if self.buzzer else None):

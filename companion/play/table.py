@@ -10,11 +10,11 @@ its seat colours) is the `PlayTable` protocol, which each table's adapter answer
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.core.session import Change, Session
 from companion.play.driver import GlassDriver
-from companion.play.lights import StripController
+from companion.play.lights import AroundTable, StripController
 from companion.play.recorder import Recorder
 from companion.play.tabletime import TableTime
 from companion.play.timer import TurnRules, TurnTimer
@@ -35,6 +35,14 @@ class PlayTable(TurnRules, Protocol):
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]: ...
 
 
+@runtime_checkable
+class DelayedTurns(Protocol):
+    """A table whose turns may begin with free seconds (a chess clock's delay: the
+    glass holds them before the bank, and the strip shows them running down first)."""
+
+    def turn_delay(self, session: Session[Any]) -> float: ...
+
+
 class GameInPlay(Generic[S]):
     """`S` is the game's state type. Built on a stored session (`session_id`); its
     parts follow the session as listeners until `close()`."""
@@ -51,9 +59,12 @@ class GameInPlay(Generic[S]):
         strip: Strip | None = None,
         buzzer: BuzzerController | None = None,
         app_options: Mapping[str, Any] | None = None,
+        around: AroundTable | None = None,
+        first_seat: int = 0,
     ) -> None:
         self.session = session
         self.app_options = dict(app_options or {})
+        self.first_seat = first_seat  # the first listed player's chair (who started)
         names = list(session.setup.names)
         self.seats = dict(zip(names, table.seat_colours(names), strict=True))
         self.recorder = Recorder(store, session_id)
@@ -65,7 +76,7 @@ class GameInPlay(Generic[S]):
             warnings=warnings,
             memory=self.recorder,
         )
-        self.lights = StripController(strip, {n: hex_ for n, (_, hex_) in self.seats.items()})
+        self.lights = self._lights(table, strip, around)
         self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
         # The game's seconds at the table: they count while one of the app's screens
         # shows its table (`shown`) and its glass is not paused.
@@ -76,6 +87,19 @@ class GameInPlay(Generic[S]):
         self.lights.follow(session)
         session.add_listener(self._changed)
 
+    def _lights(
+        self, table: PlayTable, strip: Strip | None, around: AroundTable | None
+    ) -> StripController:
+        """The strip's controller: the seats' colours, a bank's delay and whole bank."""
+        delay = table.turn_delay(self.session) if isinstance(table, DelayedTurns) else 0.0
+        return StripController(
+            strip,
+            {n: hex_ for n, (_, hex_) in self.seats.items()},
+            around=around,
+            delay=delay,
+            full_bank=table.timer_seconds(self.session, self.app_options) - delay,
+        )
+
     @property
     def session_id(self) -> int:
         return self.recorder.session_id
@@ -84,6 +108,27 @@ class GameInPlay(Generic[S]):
         """The glass agrees with the turn, and the driver hears of it at once."""
         self.timer.changed(session, change)
         self._count_time()  # an undo may bring back a paused glass
+        self.driver.wake()
+
+    # -- seats ----------------------------------------------------------------------
+    def seat_of_turn(self) -> int | None:
+        """Whose turn it is as a seat (0 first, in seat order), or None: nobody's."""
+        current = self.session.summary().current
+        names = list(self.session.setup.names)
+        if not isinstance(current, str) or current not in names:
+            return None
+        return (self.first_seat + names.index(current)) % len(names)
+
+    def player_at(self, seat: int) -> str | None:
+        """The name of the player at `seat` (0 first, in seat order); None: no one."""
+        names = list(self.session.setup.names)
+        if not 0 <= seat < len(names):
+            return None
+        return names[(seat - self.first_seat) % len(names)]
+
+    def blink_seat(self, seat: int, now: float) -> None:
+        """`seat`'s stretch of the strip blinks (its button, pressed out of turn)."""
+        self.lights.blink_seat(seat, now)
         self.driver.wake()
 
     def start_glass(self) -> None:

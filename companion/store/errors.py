@@ -66,6 +66,10 @@ class NoSuchGameError(StoreError):
     """A game number that is not in the database."""
 
 
+class GameBegunError(StoreError):
+    """Who starts is chosen before the first turn; this game has actions."""
+
+
 class UnrestorableGameError(StoreError):
     """A stored log whose action `number` (from 1) cannot be replayed; the actions
     before it (`good` of them) can."""

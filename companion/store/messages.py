@@ -57,6 +57,7 @@ M = Catalog(
         "(schema {found}, this version knows {known}); update the companion",
         "no_backup": "There is no file {path}: nothing was restored",
         "no_game": "There is no game {id} in the database",
+        "game_begun": "The game has begun: who starts is chosen before the first turn",
         "no_games": "There are no games in the database yet",
         "not_a_backup": "{path} is not a companion database (no backup of its games): "
         "nothing was restored",

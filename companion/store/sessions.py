@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from companion.core.model import GameSetup, PlayerSpec
 from companion.store import setups as _setups
 from companion.store.database import Db
-from companion.store.errors import NoSuchGameError
+from companion.store.errors import GameBegunError, NoSuchGameError
 from companion.store.messages import M
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a bigger number names no game
@@ -58,6 +58,13 @@ def insert(conn: sqlite3.Connection, setup: GameSetup, stamp: str) -> int:
         ),
     ).fetchall()
     session_id = int(created[0][0])
+    seat_players(conn, session_id, setup, stamp)
+    _setups.keep(conn, setup.game, setup.options, stamp)
+    return session_id
+
+
+def seat_players(conn: sqlite3.Connection, session_id: int, setup: GameSetup, stamp: str) -> None:
+    """The session's players in their seats (and in the known players)."""
     for seat, player in enumerate(setup.players):
         player_id = conn.execute(
             "INSERT INTO players(name, created, last_played) VALUES (?, ?, ?)"
@@ -68,8 +75,6 @@ def insert(conn: sqlite3.Connection, setup: GameSetup, stamp: str) -> int:
             "INSERT INTO session_players(session_id, seat, player_id) VALUES (?, ?, ?)",
             (session_id, seat, player_id),
         )
-    _setups.keep(conn, setup.game, setup.options, stamp)
-    return session_id
 
 
 def row(db: Db, session_id: int) -> SessionRow:
@@ -120,6 +125,31 @@ def take_back(db: Db, session_id: int) -> None:
         conn.execute("UPDATE sessions SET abandoned = NULL WHERE id = ?", (session_id,))
 
     db.write(unmark)
+
+
+def reseat(db: Db, session_id: int, setup: GameSetup, extra: dict[str, Any], stamp: str) -> None:
+    """The players of a game with no action yet seated again (who starts: the seat
+    order rotated), with `extra` kept; `GameBegunError` once an action is stored."""
+
+    def save(conn: sqlite3.Connection) -> None:
+        found = conn.execute("SELECT extra FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if found is None:
+            raise NoSuchGameError(M("no_game", id=session_id))
+        taken = conn.execute(
+            "SELECT COUNT(*) FROM actions WHERE session_id = ?", (session_id,)
+        ).fetchone()
+        if taken[0]:
+            raise GameBegunError(M("game_begun"))
+        players = json.dumps([p.to_json() for p in setup.players], ensure_ascii=False)
+        kept = {**json.loads(found[0]), **extra}
+        conn.execute(
+            "UPDATE sessions SET players = ?, options = ?, summary = NULL, extra = ? WHERE id = ?",
+            (players, json.dumps(setup.options, ensure_ascii=False), json.dumps(kept), session_id),
+        )
+        conn.execute("DELETE FROM session_players WHERE session_id = ?", (session_id,))
+        seat_players(conn, session_id, setup, stamp)
+
+    db.write(save)
 
 
 def save_extra(db: Db, session_id: int, values: dict[str, Any], *, synced: bool = True) -> None:

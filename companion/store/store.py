@@ -84,6 +84,11 @@ class Store:
         stamp = now()
         return self.db.write(lambda conn: _sessions.insert(conn, setup, stamp))
 
+    def reseat(self, session_id: int, setup: GameSetup, **extra: Any) -> None:
+        """A game with no action yet, its players seated again in `setup`'s order (who
+        starts), with `extra` kept beside it; `GameBegunError` once it has begun."""
+        _sessions.reseat(self.db, session_id, setup, extra, now())
+
     def session_row(self, session_id: int) -> SessionRow:
         """The stored game; `NoSuchGameError` for a number the database does not hold."""
         return _sessions.row(self.db, session_id)

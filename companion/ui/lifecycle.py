@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.config import Config
 from companion.store import Store
+from companion.ui import seating
 
 if TYPE_CHECKING:
     from companion.play.devices import Devices
@@ -76,6 +77,7 @@ class GameLifecycle:
 
         row = self.store.session_row(session_id)
         session = self.store.load_session(session_id)
+        seat = seating.first_seat(row)  # the chair of the first player listed
         self.open_devices()  # the glass drives the strip and the buzzer
         host = self.host
         if host.model is not None:
@@ -91,18 +93,23 @@ class GameLifecycle:
             buzzer=host.devices.buzzer,
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=host.glass_thread,
+            around=seating.around(self.settings.strip, len(session.setup.names), seat),
+            first_seat=seat,
         )
         host.show(first or host.screen_for_model())
 
     def play_again(self) -> None:
-        """The same players and options; the app deals the secret balloons again."""
+        """The same players in their chairs (the seat order, not who started) and the
+        same options; the app deals the secret balloons again."""
+        from companion.play.whostarts import seated
+
         model = self.host.model
         if model is None:
             return
         setup = model.session.setup
         self.start_game(
             setup.game,
-            list(setup.names),
+            seated(setup.names, model.play.first_seat),
             model.adapter.with_deal(setup.options, None),
             reveal=bool(model.adapter.secret_colours),
             app_options=model.play.app_options,

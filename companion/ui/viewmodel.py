@@ -38,6 +38,7 @@ from companion.core.hourglass import Hourglass
 from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
+from companion.play.lights import AroundTable
 from companion.play.table import WARNINGS_S, GameInPlay
 from companion.store import Store, now
 from companion.ui import theme
@@ -371,9 +372,12 @@ def open_table(
     buzzer: BuzzerController | None = None,
     lockout_s: float = DEFAULT_LOCKOUT_S,
     ticks_itself: bool = True,
+    around: AroundTable | None = None,
+    first_seat: int = 0,
 ) -> GameModel[Any]:
     """The stored game `session_id` (its `session` loaded) at its table: the game in
-    play and the view-model that observes it, as the app puts them together."""
+    play and the view-model that observes it, as the app puts them together (`around`:
+    the strip laid round the table; `first_seat`: the seat of the first player listed)."""
     table = table_of(session.setup.game)
     play = GameInPlay(
         store=store,
@@ -385,5 +389,7 @@ def open_table(
         strip=strip,
         buzzer=buzzer,
         app_options=app_options,
+        around=around,
+        first_seat=first_seat,
     )
     return GameModel(play, table, clock=clock, lockout_s=lockout_s, ticks_itself=ticks_itself)

@@ -104,7 +104,8 @@ class LedStrip(Redrawn):
         count = len(self.frame)
         if not count:
             return
-        gap = max(2.0, self.width * 0.012)
+        # A long strip (60 LEDs round a table) keeps cells three times its gaps.
+        gap = min(max(2.0, self.width * 0.012), self.width / count / 4)
         cell = (self.width - gap * (count - 1)) / count
         for index, rgb in enumerate(self.frame):
             x = self.x + index * (cell + gap)

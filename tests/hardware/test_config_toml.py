@@ -116,6 +116,17 @@ rotation = 180
         ),
         ({"dice": {"vendor_id": "usb"}}, 'dice.vendor_id: "usb" is not a USB id'),
         ({"serial": {"port": 3}}, "serial.port: 3 is not text"),
+        (
+            {"strip": {"seat_leds": [30, 40]}},
+            "strip.seat_leds: [30, 40] gives the seats 70 LEDs, more than the strip's 60",
+        ),
+        (
+            {"strip": {"type": "gpio-bar", "seat_leds": [5, 6]}},
+            "strip.seat_leds: [5, 6] gives the seats 11 LEDs, more than the strip's 10",
+        ),
+        ({"strip": {"seat_leds": [10, 0]}}, "strip.seat_leds[1]: 0 is less than 1"),
+        ({"strip": {"seat_leds": [1] * 9}}, "strip.seat_leds: has more than 8 values"),
+        ({"strip": {"around_table": "yes"}}, 'strip.around_table: "yes" is not true or false'),
         ({"strip": "apa102"}, 'strip: "apa102" is not a table of settings'),
         (
             {"strip": {"colour": "red"}},

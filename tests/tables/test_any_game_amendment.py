@@ -93,7 +93,7 @@ def test_a_game_played_before_with_them_gives_back_what_the_screen_offers() -> N
     # The chess clock's start is the app's (issue 31.9), never the game file's.
     assert (options["clock"], options["bank_seconds"]) == ("bank", 300)
     assert app_options == {"bank_start": "at_once"} and "bank_start" not in options
-    assert "increment_seconds" not in options
+    assert (options["increment_seconds"], options["delay_seconds"]) == (10, 5)  # issue 33.1
     assert options["categories"] == [{"id": "roads", "name": "Roads"}]  # the sheet's lines
     ag.RULES.parse_options(options, [PlayerSpec(name="Ola"), PlayerSpec(name="Jan")])
 

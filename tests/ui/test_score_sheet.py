@@ -103,7 +103,7 @@ def test_a_sheet_typed_changed_sent_and_brought_back_by_undo(ui: Harness) -> Non
     ui.shots("score-sheet")
     ui.tap(ui.find("Show the results"))
     assert ui.app.root.current == "results"
-    summary = ui.app.model.session.summary()
+    summary = ui.app.model.session.summary().data
     assert [(p["name"], p["score"], p["rank"]) for p in summary["players"]] == [
         ("Ola", 16, 2),
         ("Jan", 19, 1),
@@ -120,7 +120,7 @@ def test_a_sheet_typed_changed_sent_and_brought_back_by_undo(ui: Harness) -> Non
     type_in(ui, "Ewa", "wonder", "9")
     ui.key("space")  # GO sends it
     assert ui.app.root.current == "results"
-    assert ui.app.model.session.summary()["players"][2]["score"] == 19
+    assert ui.app.model.session.summary().data["players"][2]["score"] == 19
 
 
 @pytest.mark.one_size
@@ -176,5 +176,5 @@ def test_a_game_imported_unfinished_ends_on_its_sheet(ui: Harness, tmp_path: Pat
         type_in(ui, name, "coins", "1")
     ui.tap(ui.find("Show the results"))
     assert ui.app.root.current == "results"
-    players = ui.app.model.session.summary()["players"]
+    players = ui.app.model.session.summary().data["players"]
     assert [(p["score"], p["rank"]) for p in players] == [(4, 2), (5, 1)]

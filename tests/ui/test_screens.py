@@ -372,12 +372,14 @@ def test_settings_save_and_refuse(ui: Harness) -> None:
     ui.tap(ui.find("+", count_row))
     ui.tap(ui.find("+", row(screen, "strip.led_count")))
     ui.tap(ui.find("apa102", row(screen, "strip.type")))
+    ui.tap(ui.find("a stretch per seat", row(screen, "strip.around_table")))  # issue 33.3
     assert screen.changed and screen.error is None
     shots(ui, "settings", "strip")
     ui.tap(screen.ids.save)
     assert 'type = "apa102"' in path.read_text(encoding="utf-8")
     loaded = config_module.load(path)
     assert (loaded.strip.led_count, loaded.strip.type) == (62, "apa102")
+    assert loaded.strip.around_table is True
     assert ui.app.settings == loaded
     assert ui.app.tr(screen.notice).startswith(f"Saved to {path}. Hardware changes")
 

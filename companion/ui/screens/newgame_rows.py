@@ -38,6 +38,17 @@ def label_text(key: str) -> str:
     return str(running_app().tr(label_message(key)))
 
 
+def extra_text(key: str, seconds: int | None) -> str:
+    """One of an "extras" option's values: its message of `seconds` (none: 0)."""
+    return str(running_app().tr(Message(key, {"seconds": seconds or 0})))
+
+
+def extras_text(field: OptionField, value: Any) -> str:
+    """An "extras" option's button: each of its values, a line each."""
+    given = value if isinstance(value, Mapping) else {}
+    return "\n".join(extra_text(said, given.get(key)) for key, _, said, _ in field.extras)
+
+
 def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str:
     """What a pick shows for `value`: its label, or the name of the item it names."""
     items = {i["id"]: i["name"] for i in options.get(field.choices_from, ())}
@@ -93,7 +104,8 @@ class OptionRows:
         else:
             line.add_widget(Factory.Widget())
         for extra, shown in row.inline:
-            box = Factory.BoxLayout(size_hint_x=0.75)
+            # Beside a stepper, a few values in lines of their own: room as its number's.
+            box = Factory.BoxLayout(size_hint_x=1.0 if extra.kind == "extras" else 0.75)
             if shown:
                 self._value(box, extra, value_of(extra, options), options)
             line.add_widget(box)
@@ -181,13 +193,17 @@ class OptionRows:
             shown = app.t("names_more", names=names, more=len(value) - NAMES_SHOWN)
         elif field.kind in ("counters", "categories"):
             shown = ", ".join(c["name"] for c in value) or app.t("counters_none")
+        elif field.kind == "extras":
+            shown = extras_text(field, value)
         elif value in (None, ""):
             shown = app.t("option_none") if field.inline else app.t("tap_to_type")
         else:
             shown = str(value)
-        if field.inline:
+        if field.inline and field.kind != "extras":  # (its values say what they are)
             shown = app.t("option_and_value", option=label_text(field.label), value=shown)
-        tap = sized(Factory.OptionTap(text=shown), 18 * self.scale)
-        tap.empty = value in (None, "", ()) or value == []
+        tap = sized(
+            Factory.OptionTap(text=shown), (16 if field.kind == "extras" else 18) * self.scale
+        )
+        tap.empty = value in (None, "", ()) or value == [] or value == {}
         tap.bind(on_release=lambda _w: self.screen.open_option(field))
         return tap

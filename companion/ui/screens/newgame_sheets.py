@@ -16,7 +16,7 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from companion.core.errors import CompanionError
 from companion.ui import theme
 from companion.ui.context import running_app
-from companion.ui.screens.newgame_rows import label_text, pick_text
+from companion.ui.screens.newgame_rows import extra_text, label_text, pick_text
 from companion.ui.screens.newgame_setups import SetupsSheet
 from companion.ui.strings import UI
 from companion.ui.tables.base.options import (
@@ -156,6 +156,53 @@ class PickSheet(Sheet):
     def pick(self, value: Any) -> None:
         self.dismiss()
         self.done(value)
+
+
+class ExtrasSheet(Sheet):
+    """A few options that go together (a bank's increment and delay): a line each,
+    its name and a big button per value (none first); a tap is the screen's option
+    at once, and the chosen one wears the accent."""
+
+    prompt = StringProperty("")
+    columns = NumericProperty(1)
+    lines = NumericProperty(1)
+
+    def __init__(self, screen: NewGameScreen, field: OptionField) -> None:
+        super().__init__()
+        self.screen, self.field = screen, field
+        self.columns = 2 + max(len(values) for *_, values in field.extras)
+        self.lines = len(field.extras)
+        self.show()
+        running_app().bind(lang=self.show)  # its words follow the language
+
+    def on_dismiss(self) -> None:
+        running_app().unbind(lang=self.show)
+
+    @property
+    def value(self) -> dict[str, Any]:
+        given = self.screen.options.get(self.field.key) or {}
+        return {key: given.get(key) for key, *_ in self.field.extras}
+
+    def show(self, *_: Any) -> None:
+        self.prompt = label_text(self.field.label)
+        grid = self.ids.choices
+        grid.clear_widgets()
+        scale = running_app().scale
+        value = self.value
+        for key, label, said, values in self.field.extras:
+            name = Factory.FitLabel(text=label_text(label), most=18, valign="middle")
+            grid.add_widget(name)
+            for seconds in (None, *values):
+                text = extra_text(said, seconds)
+                toggle = sized(Factory.Toggle(text=text, active=value[key] == seconds), 18 * scale)
+                toggle.bind(on_release=lambda _w, k=key, s=seconds: self.choose(k, s))
+                grid.add_widget(toggle)
+            for _gap in range(self.columns - 2 - len(values)):
+                grid.add_widget(Factory.Widget())
+
+    def choose(self, key: str, seconds: int | None) -> None:
+        self.screen.set_option(self.field.key, {**self.value, key: seconds})
+        self.show()
 
 
 class CountersSheet(Sheet):
@@ -383,6 +430,8 @@ def open_sheet(screen: NewGameScreen, field: OptionField) -> None:
         CountersSheet(screen, field).open()
     elif field.kind == "categories":
         CategoriesSheet(screen, field).open()
+    elif field.kind == "extras":
+        ExtrasSheet(screen, field).open()
 
 
 def typed(screen: NewGameScreen, field: OptionField, text: str) -> None:

@@ -124,6 +124,12 @@ def _strip(draft: dict[str, Any]) -> list[Setting]:
             "choice",
             tuple((o, S("auto") if o is None else S("plain", text=o)) for o in orders),
         ),
+        Setting(
+            ("strip", "around_table"),
+            "set_around_table",
+            "choice",
+            ((False, S("one_glass")), (True, S("around_table"))),
+        ),
     ]
 
 

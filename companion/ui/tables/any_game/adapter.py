@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 BGG_MOST = 9_999_999
 BANK_START, AT_ONCE, WITH_GO = "bank_start", "at_once", "go"  # the app option and its values
+INCREMENTS = (2, 5, 10, 30)  # a bank's increment choices (seconds; none too)
+DELAYS = (2, 5, 10)  # a bank's delay choices (seconds; none too)
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 OPTIONS = (
@@ -97,6 +99,21 @@ OPTIONS = (
         inline=True,
         app_only=True,
         when=("clock", ("bank",)),
+    ),
+    # A bank's Fischer increment and delay, from a few usual choices (the rules take
+    # any 0..600), beside the bank (the screen has no room for another row); none is
+    # the rules' default, so it is left out of the game file.
+    OptionField(
+        "bank_extras",
+        key("o_extras"),
+        "extras",
+        {},
+        inline=True,
+        when=("clock", ("bank",)),
+        extras=(
+            ("increment_seconds", key("o_increment"), key("plus"), INCREMENTS),
+            ("delay_seconds", key("o_delay"), key("free"), DELAYS),
+        ),
     ),
     OptionField(
         "scoring",
@@ -203,6 +220,10 @@ class AnyGameAdapter(TableAdapter[ag.State]):
             return None
         seconds = ag.RULES.clock_seconds(state)
         return None if seconds is None else float(seconds)
+
+    def turn_delay(self, session: Session[ag.State]) -> float:
+        options = session.state.options
+        return float(options.delay) if options.bank is not None else 0.0
 
     def turn_started(self, session: Session[ag.State]) -> bool:
         return session.state.turn.timer_started

@@ -24,6 +24,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.games import any_game as ag
+from companion.play.lights import DELAY
 from companion.ui import theme
 from companion.ui.tables.any_game import view
 from companion.ui.tables.any_game.text import UA, clock
@@ -37,6 +38,7 @@ HEAD_FONT_PX = 16
 COUNT_FONT_PX = (16, 22)  # every count in one font, as large as the widest allows
 TIME_FONT_PX = 20  # a bank's time in each player's line
 CLOCK_FONT_PX = 34  # the glass in the top line
+DELAY_HEX = "#{:02X}{:02X}{:02X}".format(*DELAY)  # a bank's delay, as the strip shows it
 
 
 class AgRow(ButtonBehavior, BoxLayout):
@@ -276,7 +278,8 @@ class AnyGameScreen(TableScreen):
 
     def show_timer(self, *_: object) -> None:
         """The glass; with a bank the current player's bank runs down in their line
-        (still while the turn's delay runs down)."""
+        (still while the turn's delay runs down). The glass's label shows the delay
+        running down first, in the delay's colour (the strip's too), then the bank."""
         super().show_timer()
         model = self.model
         if model is None or not self.banked or model.hourglass is None or not model.timed:
@@ -284,6 +287,9 @@ class AnyGameScreen(TableScreen):
         rows = [r for r in self.ids.grid.children if isinstance(r, AgRow) and r.current]
         for row in rows:
             row.time = clock(view.bank_left(self.state, model.seconds_left))
+        delay = view.delay_left(self.state, model.seconds_left)
+        if delay > 0 and model.phase in ("running", "paused"):
+            self.seconds_text, self.seconds_hex = clock(delay), DELAY_HEX
 
     def clock_text(self, seconds: int) -> str:
         """A bank's time as a clock shows it (12:05); an hourglass's in seconds."""

@@ -47,6 +47,14 @@ def bank_left(state: ag.State, seconds_left: float) -> float:
     return max(0.0, min(float(state.active.bank or 0), seconds_left))
 
 
+def delay_left(state: ag.State, seconds_left: float) -> float:
+    """What is left of the current turn's delay (its free first seconds) while its
+    glass has `seconds_left`: the glass holds the delay, then the bank."""
+    if state.options.bank is None:
+        return 0.0
+    return max(0.0, min(float(state.options.delay), seconds_left - (state.active.bank or 0)))
+
+
 def counter_names(state: ag.State) -> list[str]:
     return [c.name for c in state.options.counters]
 

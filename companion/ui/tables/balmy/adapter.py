@@ -62,6 +62,10 @@ def _options() -> tuple[OptionField, ...]:
 
 
 class BalmyAdapter(TableAdapter[bb.State]):
+    # The rulebook names who starts (whoever most recently travelled in a balloon):
+    # the new-game screen's `start`; and the table's first question (the advantage
+    # cards dealt) comes before any turn.
+    chooses_start = False
     game_id = bb.GAME_ID
     options = _options()
     scoring = BalmyScoring()

@@ -82,6 +82,9 @@ class TableAdapter(ABC, Generic[S]):
     # own no colour, so the screens draw none beside a name (it would read as a piece's
     # colour); every seat then gets the same neutral colour, for the strip.
     seats_coloured: ClassVar[bool] = True
+    # Before the first turn the table offers "Who starts?" (the seats turn so that
+    # player is first). False where the rules deal the order (Wyścig's order cards).
+    chooses_start: ClassVar[bool] = True
     scoring: ClassVar[Scoring] = Scoring()  # the end on screen
     # The game's name where it is chosen, when it is words to translate (a published
     # game's name is not: None shows the rules' `name`).

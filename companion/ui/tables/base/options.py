@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 Kind = Literal[
     "seconds", "minutes", "choice", "pick", "players", "player", "flags", "text", "number",
-    "counters", "categories",
+    "counters", "categories", "extras",
 ]  # fmt: skip
 
 
@@ -37,7 +37,13 @@ class OptionField:
     typed on a number pad, up to `maximum`, or None (not given); "counters": a list
     of named counts (at most `maximum`), each `{id, name, start, min, max}` (`min`,
     `max` None: no bound), edited in a sheet of its own; "categories": the lines of a
-    score sheet (at most `maximum`), each `{id, name}`, named in a sheet of their own.
+    score sheet (at most `maximum`), each `{id, name}`, named in a sheet of their own;
+    "extras": a few options of
+    the rules that go together (a bank's increment and delay), each one of a few
+    numbers or None (the rules' default), `extras` (option key, label key, value's
+    label key (a message of `{seconds}`), values);
+    the screen's value is a dict of them, sent each as its own option, and one button
+    shows them all and opens a sheet of their choices.
 
     A label key with a dot is a whole message key (`"ui_<table>.opt_timer"`), so a
     table's own catalog can name its options. `max_players` > 0 shows the option
@@ -78,6 +84,7 @@ class OptionField:
     recall: bool = False
     missing: str = ""
     choices_from: str = ""
+    extras: tuple[tuple[str, str, str, tuple[int, ...]], ...] = ()
 
     def applies(self, options: Mapping[str, Any]) -> bool:
         """Its `when` and its `also` hold for `options` (or it has none)."""
@@ -177,6 +184,9 @@ def chosen(
             rules.update({flag: flag in flags for flag, _ in field.choices})
         elif field.kind == "categories" and not rules.get(field.key):
             rules.pop(field.key, None)  # no score sheet: none in the game file
+        elif field.kind == "extras":  # each its own option; None: the rules' default
+            given = rules.pop(field.key, None) or {}
+            rules.update({k: v for k, v in given.items() if v is not None})
     return rules, {k: v for k, v in values.items() if k in app_keys}
 
 
@@ -251,6 +261,8 @@ def recalled(fields: Sequence[OptionField], stored: Mapping[str, Any]) -> dict[s
     for field in fields:
         if field.kind == "flags":
             found[field.key] = tuple(flag for flag, _ in field.choices if stored.get(flag))
+        elif field.kind == "extras":
+            found[field.key] = {extra[0]: stored.get(extra[0]) for extra in field.extras}
         elif field.key in stored:
             value = stored[field.key]
             listed = field.kind in ("counters", "categories")

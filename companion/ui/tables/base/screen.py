@@ -65,6 +65,7 @@ class TableScreen(AppScreen):
     message_text = StringProperty("")  # a refusal, news, else the rules' reminders
     message_is_error = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    can_choose_start = BooleanProperty(False)  # before the first turn: "Who starts?"
     go_text = StringProperty("")
     go_ready = BooleanProperty(False)  # GO is what the table does next: the accent
     timer_on = BooleanProperty(False)  # the game has a glass
@@ -149,6 +150,12 @@ class TableScreen(AppScreen):
         if model.place != model.adapter.screen:
             return  # the game left its table (its score, its results): the app follows
         self.can_redo = model.can_redo
+        self.can_choose_start = (
+            model.adapter.chooses_start
+            and len(model.session) == 0
+            and not model.can_redo
+            and len(model.session.setup.names) > 1
+        )
         self.show_dice()
         self.show_state()
         self.show_message()

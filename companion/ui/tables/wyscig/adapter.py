@@ -47,6 +47,7 @@ UNPLACED = TableQuestion(
 
 
 class WyscigAdapter(TableAdapter[wb.State]):
+    chooses_start = False  # each round's order cards say who plays first
     game_id = wb.GAME_ID
     dice = wb.DICE
     dice_action = "dice"
