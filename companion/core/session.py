@@ -186,10 +186,6 @@ class Session(Generic[S]):
         return len(self) > 0
 
     @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    @property
     def undone(self) -> ActionBase | None:
         """The action a redo would take again (the last one undone), or None."""
         return self._redo[-1] if self._redo else None

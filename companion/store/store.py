@@ -24,7 +24,7 @@ from companion.store import players as _players
 from companion.store import rolls as _rolls
 from companion.store import sessions as _sessions
 from companion.store import setups as _setups
-from companion.store.database import BUSY_TIMEOUT_S, Connect
+from companion.store.database import BUSY_TIMEOUT_S, Connect, Db
 from companion.store.opening import open_database
 from companion.store.schema import default_path, now
 from companion.store.sessions import SessionRow
@@ -41,7 +41,7 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self.db, notice = open_database(self.path, timeout=timeout, connect=connect)
         if notice is None:  # a file moved aside or written back says enough
-            notice = self._fewer_than_acknowledged()
+            notice = fewer_than_acknowledged(self.db, self.path)
             self.db.news = notice  # for the table too
         # When a damaged file, or a stranger's, was moved aside: the sentence (English)
         # and its Message (for the screen, in the player's language); else None.
@@ -54,12 +54,6 @@ class Store:
     def conn(self) -> sqlite3.Connection:
         """The connection now open (a write-back opens a new one)."""
         return self.db.conn
-
-    def _fewer_than_acknowledged(self) -> Message | None:
-        last = self.db.acked.last()
-        if last is None:
-            return None
-        return _acked.fewer(self.path, last, _actions.highest_seq(self.db, last[0]))
 
     def take_news(self) -> Message | None:
         """What the players should read about the store since it was last asked (its
@@ -245,3 +239,12 @@ class StoreJournal:
     def last_table_seconds(self) -> float | None:
         """The most seconds at the table any of the game's actions recorded."""
         return _actions.last_table_seconds(self.store.db, self.session_id)
+
+
+def fewer_than_acknowledged(db: Db, path: Path) -> Message | None:
+    """The sentence when the file holds fewer actions than were acknowledged (a copy
+    put back from before them); None when it holds them all."""
+    last = db.acked.last()
+    if last is None:
+        return None
+    return _acked.fewer(path, last, _actions.highest_seq(db, last[0]))

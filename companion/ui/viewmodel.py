@@ -176,16 +176,19 @@ class GameModel(EventDispatcher, Generic[S]):
         """Send one action to the rules; False (and a sentence on screen) if refused.
         What GO would do next the table may do by itself at once (`Go.at_once`: a
         chess clock's next bank), when this action brought it."""
-        was = self.adapter.go(self.play).does
+        whose = self.session.summary().current  # made once per change: read, not made
         try:
             action = self.rules.parse_action({"type": kind, "at": now(), **fields})
             self.session.apply(action)
         except CompanionError as error:
             self.error = error.message
             return False
-        go = self.adapter.go(self.play)
-        if go.at_once and isinstance(go.does, Send) and go.does != was:
-            self.act(go.does.type, **go.does.fields)
+        # Only an action that handed the turn on brings GO's next step by itself (an
+        # undone start of a bank is not started again by the next correction).
+        if self.adapter.acts_at_once and self.session.summary().current != whose:
+            go = self.adapter.go(self.play)
+            if go.at_once and isinstance(go.does, Send):
+                self.act(go.does.type, **go.does.fields)
         return True
 
     def go(self) -> str:
@@ -332,21 +335,11 @@ class GameModel(EventDispatcher, Generic[S]):
         self.dice = list(self.adapter.turn_roll(self.play).dice)
         self.step = self.adapter.step(self.session)
         self.can_undo = self.session.can_undo
-        self.can_redo = self.session.can_redo
+        self.can_redo = self.session.undone is not None
         self.revision += 1
         over = "score" if self.summary.get("over") else self.adapter.screen
-        self.place = "results" if self.session.decided else self._typed_again() or over
-
-    def _typed_again(self) -> str | None:
-        """The screen where the action just undone was typed (points, places, a score
-        sheet), its numbers there again; None when the undone action was not typed."""
-        undone = self.session.undone
-        if undone is None:
-            return None
-        sheet = self.adapter.scoring.sheet(self.session)
-        if sheet is None or not sheet.rows or not sheet.restores(undone):
-            return None
-        return sheet.screen
+        typed = typed_again(self.adapter, self.session)
+        self.place = "results" if self.session.decided else typed or over
 
     def close(self) -> None:
         """The view-model lets go of the game, and the game leaves the table."""
@@ -393,3 +386,15 @@ def open_table(
         first_seat=first_seat,
     )
     return GameModel(play, table, clock=clock, lockout_s=lockout_s, ticks_itself=ticks_itself)
+
+
+def typed_again(adapter: TableAdapter[Any], session: Session[Any]) -> str | None:
+    """The screen where the action just undone was typed (points, places, a score
+    sheet), its numbers there again; None when the undone action was not typed."""
+    undone = session.undone
+    if undone is None:
+        return None
+    sheet = adapter.scoring.sheet(session)
+    if sheet is None or not sheet.rows or not sheet.restores(undone):
+        return None
+    return sheet.screen

@@ -55,9 +55,10 @@ def test_fifty_unplugs_lose_no_roll_and_the_game_goes_on(tmp_path: Path) -> None
                 sent.append((seq, values))
                 if not model.adapter.turn_started(model.session):
                     model.go()  # the hourglass turned: a roll before it is refused
+                    clock.advance(1.0)  # GO's next press comes after its lock-out
                 assert model.roll(event.payload["values"]), model.error  # recorded
                 recorded.append(values)
-                model.go()  # and plays on: the end of the turn
+                assert model.go() == "end_turn"  # and plays on (one roll a turn)
                 clock.advance(1.0)
                 if model.rules.needs_obstacle(model.state):
                     model.act("place_obstacle")

@@ -69,7 +69,9 @@ def test_most_points_with_a_time_bank_on_the_strip_and_the_buzzer(ui: Harness) -
     ui.tap(ui.find("Done", sheet()))
     ui.tap(ui.find("time bank", ui.screen.ids.options))
     assert "20 min" in ui.texts(ui.screen.ids.options)
-    pick(ui, ui.find("Next: at once", ui.screen.ids.options), "with GO")  # each clock by GO
+    # each clock by GO: a line of the increment and delay's sheet, beside the bank
+    pick(ui, ui.find("+0 s\n0 s free", ui.screen.ids.options), "with GO")
+    ui.tap(ui.find("Done", sheet()))
     add_counters(ui, ("Meeples", 7), ("VP", 0))
     ui.tap(ui.find("Start"))
     assert ui.app.root.current == "any_game"
@@ -173,7 +175,10 @@ def test_a_time_bank_is_a_chess_clock(ui: Harness) -> None:
     started with GO instead: the game above.)"""
     new_game(ui, ("Ola", "Jan", "Ewa"), "Chess")
     ui.tap(ui.find("time bank", ui.screen.ids.options))
-    ui.find("Next: at once", ui.screen.ids.options)  # the chess clock: the default
+    ui.tap(ui.find("+0 s\n0 s free", ui.screen.ids.options))
+    assert ui.find("at once", sheet()).active  # the chess clock: the default
+    ui.shots("any-game-bank-next")
+    ui.tap(ui.find("Done", sheet()))
     ui.shots("any-game-new-game-bank")
     ui.tap(ui.find("Start"))
     model, screen = ui.app.model, ui.screen

@@ -170,8 +170,12 @@ class ExtrasSheet(Sheet):
     def __init__(self, screen: NewGameScreen, field: OptionField) -> None:
         super().__init__()
         self.screen, self.field = screen, field
-        self.columns = 2 + max(len(values) for *_, values in field.extras)
-        self.lines = len(field.extras)
+        self.within = [f for f in screen.fields if f.within == field.key]
+        self.columns = max(
+            *(2 + len(values) for *_, values in field.extras),
+            *(1 + len(f.choices) for f in self.within),
+        )
+        self.lines = len(field.extras) + len(self.within)
         self.show()
         running_app().bind(lang=self.show)  # its words follow the language
 
@@ -199,6 +203,24 @@ class ExtrasSheet(Sheet):
                 grid.add_widget(toggle)
             for _gap in range(self.columns - 2 - len(values)):
                 grid.add_widget(Factory.Widget())
+        for field in self.within:
+            self._pick_line(field, scale)
+
+    def _pick_line(self, field: OptionField, scale: float) -> None:
+        """An option chosen here too (`OptionField.within`): its name, its choices."""
+        grid = self.ids.choices
+        grid.add_widget(Factory.FitLabel(text=label_text(field.label), most=18, valign="middle"))
+        value = self.screen.options.get(field.key, field.default)
+        for choice, key in field.choices:
+            toggle = sized(Factory.Toggle(text=label_text(key), active=value == choice), 18 * scale)
+            toggle.bind(on_release=lambda _w, c=choice: self.pick(field, c))
+            grid.add_widget(toggle)
+        for _gap in range(self.columns - 1 - len(field.choices)):
+            grid.add_widget(Factory.Widget())
+
+    def pick(self, field: OptionField, choice: object) -> None:
+        self.screen.set_option(field.key, choice)
+        self.show()
 
     def choose(self, key: str, seconds: int | None) -> None:
         self.screen.set_option(self.field.key, {**self.value, key: seconds})

@@ -36,9 +36,11 @@ def preview(sheet: ScoreSheet | None, entered: Mapping[str, str]) -> dict[str, A
         return dict(model.summary)
     send = sheet.send({key: number(entered.get(key)) or 0 for key in sheet.keys})
     action = model.rules.parse_action({"type": send.type, **send.fields})
-    if model.session.refusal(action) is not None:
+    legal = model.session.legal()
+    if not legal.allows(action):
         return dict(model.summary)
-    summary: dict[str, Any] = model.rules.summary(model.rules.apply(model.state, action))
+    # The state the rules judged it leads to: sending it takes the same state.
+    summary: dict[str, Any] = model.rules.summary(legal.after(action)).data
     return summary
 
 

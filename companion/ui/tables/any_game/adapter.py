@@ -86,20 +86,6 @@ OPTIONS = (
         when=("clock", ("bank",)),
         slot="clock",
     ),
-    # A chess clock: the next player's bank runs as soon as a turn ends, unless the
-    # group starts each turn's clock with GO. The app's choice, not the game file's:
-    # the file's options are a contract (spec/game-file.md) that has no such option,
-    # so it is kept with the session (`extra["app_options"]`).
-    OptionField(
-        BANK_START,
-        key("o_bank_start"),
-        "pick",
-        AT_ONCE,
-        ((AT_ONCE, key("bank_at_once")), (WITH_GO, key("bank_with_go"))),
-        inline=True,
-        app_only=True,
-        when=("clock", ("bank",)),
-    ),
     # A bank's Fischer increment and delay, from a few usual choices (the rules take
     # any 0..600), beside the bank (the screen has no room for another row); none is
     # the rules' default, so it is left out of the game file.
@@ -114,6 +100,20 @@ OPTIONS = (
             ("increment_seconds", key("o_increment"), key("plus"), INCREMENTS),
             ("delay_seconds", key("o_delay"), key("free"), DELAYS),
         ),
+    ),
+    # A chess clock: the next player's bank runs as soon as a turn ends, unless the
+    # group starts each turn's clock with GO. The app's choice, not the game file's:
+    # the file's options are a contract (spec/game-file.md) that has no such option,
+    # so it is kept with the session (`extra["app_options"]`).
+    OptionField(
+        BANK_START,
+        key("o_bank_start"),
+        "pick",
+        AT_ONCE,
+        ((AT_ONCE, key("bank_at_once")), (WITH_GO, key("bank_with_go"))),
+        app_only=True,
+        when=("clock", ("bank",)),
+        within="bank_extras",  # a line of the increment and delay's sheet: no room here
     ),
     OptionField(
         "scoring",
@@ -159,6 +159,7 @@ class AnyGameAdapter(TableAdapter[ag.State]):
     label = UA("game_name")
     options = OPTIONS
     scoring = AnyScoring()
+    acts_at_once = True  # a chess clock
 
     # -- GO ------------------------------------------------------------------------------
     def go(self, play: GameInPlay[ag.State]) -> Go:

@@ -61,7 +61,9 @@ class OptionField:
     these values (and, with `also`, that one's too); its place stays (empty)
     otherwise. Options with the same `slot`
     take turns in one place (the first whose `when` holds). An `inline` option sits
-    at the end of the row before it and says its own name. `recall` (a text): the
+    at the end of the row before it and says its own name. An option `within` another
+    (an "extras" option's key) is chosen in that one's sheet, a line of its own there,
+    and has no place on the screen. `recall` (a text): the
     texts used before are offered, and choosing one brings back the options of the
     last game played with it. `missing`: a label key for what Start says while the
     option is empty."""
@@ -85,6 +87,7 @@ class OptionField:
     missing: str = ""
     choices_from: str = ""
     extras: tuple[tuple[str, str, str, tuple[int, ...]], ...] = ()
+    within: str = ""
 
     def applies(self, options: Mapping[str, Any]) -> bool:
         """Its `when` and its `also` hold for `options` (or it has none)."""
@@ -129,6 +132,8 @@ def rows(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[Row]
     slots: dict[str, int] = {}
     for field in fields:
         shown = field if field.applies(options) else None
+        if field.within:  # a line of another option's sheet
+            continue
         if field.inline and found:
             last = found[-1]
             inline = (*last.inline, (field, shown is not None))
