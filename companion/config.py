@@ -100,6 +100,8 @@ class ButtonsConfig(_Section):
     go: Pin = 17
     undo: Pin = 27
     pause: Pin = 22
+    # One button per seat, in seat order (the first player's first); none by default.
+    seats: tuple[Pin, ...] = Field(default=(), max_length=8)
     pull_up: bool = True
     hold_time: float = Field(default=1.0, gt=0, le=10)
     lockout_s: float = Field(default=0.3, ge=0, le=5)
@@ -201,6 +203,11 @@ class HourglassConfig(_Section):
         return tuple(sorted(set(value), reverse=True))
 
 
+class SpeechConfig(_Section):
+    # Spoken calls ("Ola's turn", "10 seconds left") through espeak-ng: off by default.
+    calls: bool = False
+
+
 class ScreenConfig(_Section):
     rotation: Rotation = 0
 
@@ -218,12 +225,19 @@ class Config(_Section):
     serial: SerialConfig = SerialConfig()
     dice: DiceConfig = DiceConfig()
     hourglass: HourglassConfig = HourglassConfig()
+    speech: SpeechConfig = SpeechConfig()
     screen: ScreenConfig = ScreenConfig()
     log: LogConfig = LogConfig()
+
+    def pins_claimed(self) -> list[tuple[str, int]]:
+        """Each GPIO pin these settings use, with the setting that names it."""
+        return list(self._claims())
 
     def _claims(self) -> Iterator[tuple[str, int]]:
         for name in ("go", "undo", "pause"):
             yield f"buttons.{name}", getattr(self.buttons, name)
+        for index, pin in enumerate(self.buttons.seats):
+            yield f"buttons.seats[{index}]", pin
         yield "buzzer.pin", self.buzzer.pin
         if self.strip.type == "gpio-bar":
             for index, pin in enumerate(self.strip.pins):

@@ -97,6 +97,7 @@ class Devices:
             baudrate=config.serial.baudrate,
             clock=clock,
             dice_ack=Ack.TAKEN,
+            taken=[pin for _, pin in config.pins_claimed()],
         )
         self.buttons = self.sim.buttons
         self.strip = self.sim.strip

@@ -7,9 +7,9 @@ what is due now, the strip's frame drawn (a pure function of the glass and the
 instant, `companion.play.lights`), and a running glass's heartbeat left. The thread
 runs a pass whenever one is due (the next warning or end, the buzzer's next switch,
 the strip's next step while the sand runs, the next heartbeat, each frame of the
-winners' wave) and whenever the main thread changes something (`wake()`). The main
-thread may run a pass itself (the screen's tick does): the turn timer's lock keeps the
-two apart, and each warning is heard once, whoever polls first.
+winners' wave or of a seat's blink) and whenever the main thread changes something
+(`wake()`). The main thread may run a pass itself (the screen's tick does): the turn
+timer's lock keeps the two apart, and each warning is heard once, whoever polls first.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ class GlassDriver:
         """Seconds until the next pass is due."""
         view = self.timer.view() if self.timer.timed else None
         delays = [IDLE_S]
-        if self.lights.moving:
+        if self.lights.moving or self.lights.blinking(self.clock()):
             delays.append(FRAME_S)
         if view is not None:  # the strip's next step, not a frame every 20 ms
             delays.append(changes_in(self.lights.leds, self.clock(), view) or IDLE_S)

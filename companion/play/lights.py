@@ -29,6 +29,11 @@ BLINK_PERIOD_S = 1.0  # time is up: red half a second, dark half a second
 COLOUR_STEPS = 40
 WINNER_PERIOD_S = 2.0  # one wave crest runs the length of the strip in this time
 SCREEN_LEDS = 10  # LEDs drawn on screen when no strip says otherwise
+# A seat button pressed out of turn: its seat's stretch goes dark at once, then shows
+# the seat's colour, twice (dark first: seats may share a colour, the secret balloons'
+# table gives every seat the same), so the press is answered and nothing is recorded.
+SEAT_FLASH_S = 0.1
+SEAT_BLINK_S = 4 * SEAT_FLASH_S
 
 
 # --- colours -------------------------------------------------------------------------
@@ -131,6 +136,24 @@ def winner_frame(count: int, now: float, winners: Sequence[RGB]) -> Frame:
     return tuple(out)
 
 
+def seat_stretch(count: int, seats: int, index: int) -> range:
+    """The LEDs of seat `index` when `seats` seats share a strip of `count` LEDs in
+    seat order: an even split (each seat at least one LED while there are enough)."""
+    if seats <= 0 or not 0 <= index < seats:
+        return range(0)
+    start = count * index // seats
+    return range(start, max(count * (index + 1) // seats, min(start + 1, count)))
+
+
+def seat_blink(picture: Frame, stretch: range, colour: RGB, since: float) -> Frame:
+    """`picture` with the seat's `stretch` flashing `colour`, `since` seconds into its
+    blink (`SEAT_BLINK_S`); the picture itself once the blink is over."""
+    if not 0 <= since < SEAT_BLINK_S:
+        return picture
+    lit = OFF if int(since / SEAT_FLASH_S) % 2 == 0 else colour
+    return tuple(lit if index in stretch else led for index, led in enumerate(picture))
+
+
 # --- when the picture changes -------------------------------------------------------
 
 STEP_MARGIN_S = 0.002  # look just after a step, never just before it
@@ -181,8 +204,10 @@ class StripController(Follower):
         self.strip = strip
         self.leds = strip.count if strip is not None and strip.count > 0 else SCREEN_LEDS
         self._seats = {name: hex_to_rgb(colour) for name, colour in seats.items()}
+        self._order = list(self._seats.values())  # the seats' colours, in seat order
         self._player: RGB | None = None
         self._winners: list[RGB] = []
+        self._blink: tuple[int, float] | None = None  # a seat's blink: (seat, since when)
 
     def changed(self, session: Session, _change: Change) -> None:
         summary = session.summary()
@@ -196,11 +221,26 @@ class StripController(Follower):
         """The picture changes by itself (the winners' wave)."""
         return bool(self._winners)
 
+    def blink_seat(self, index: int, now: float) -> None:
+        """Seat `index` pressed its button out of turn: its stretch blinks from `now`."""
+        if 0 <= index < len(self._order):
+            self._blink = (index, now)
+
+    def blinking(self, now: float) -> bool:
+        """A seat's blink is under way at `now`."""
+        return self._blink is not None and 0 <= now - self._blink[1] < SEAT_BLINK_S
+
     def picture(self, now: float, view: HourglassView | None, *, blink: bool = True) -> Frame:
         """The frame for `now` and `view`, not written to the strip."""
-        return frame(
+        picture = frame(
             self.leds, now, view=view, player=self._player, winners=self._winners, blink=blink
         )
+        seat = self._blink  # read once: the main thread may start another meanwhile
+        if seat is None:
+            return picture
+        index, since = seat
+        stretch = seat_stretch(self.leds, len(self._order), index)
+        return seat_blink(picture, stretch, self._order[index], now - since)
 
     def draw(self, now: float, view: HourglassView | None) -> Frame:
         picture = self.picture(now, view)

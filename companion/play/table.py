@@ -86,6 +86,17 @@ class GameInPlay(Generic[S]):
         self._count_time()  # an undo may bring back a paused glass
         self.driver.wake()
 
+    def seat_of_turn(self) -> int | None:
+        """Whose turn it is as a seat (0 first, in seat order), or None: nobody's."""
+        current = self.session.summary().get("current")
+        names = list(self.session.setup.names)
+        return names.index(current) if isinstance(current, str) and current in names else None
+
+    def blink_seat(self, index: int, now: float) -> None:
+        """Seat `index`'s stretch of the strip blinks (its button, out of turn)."""
+        self.lights.blink_seat(index, now)
+        self.driver.wake()
+
     def start_glass(self) -> None:
         """The app's own glass of this turn starts (GO)."""
         self.timer.start_app_glass()

@@ -9,7 +9,8 @@ when the test says, it drains and ticks every frame instead.
 
 `HardwareRouter` decides who gets an event: the hardware test page first, the dice
 to the game in play, GO held to the menu, a press to the screen's `button(source)`
-("go", "undo" or "pause"): every screen is an `AppScreen`.
+("go", "undo" or "pause"): every screen is an `AppScreen`; a seat button's press to
+the game at its table (`seats.seat_press`), like the dice.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from kivy.graphics.opengl import glFlush
 from companion.core.errors import StoreError
 from companion.ui.pace import Pace
 from companion.ui.screen import AppScreen
+from companion.ui.seats import seat_press
 from companion.ui.status import device_status
 from hardware.dice import Roll
-from hardware.events import HardwareEvent, Kind, Source
+from hardware.events import HardwareEvent, Kind, Seat, Source
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -81,7 +83,9 @@ class HardwareRouter:
             return None
         if event.source == Source.DICE:
             return self._dice(event)
-        if event.kind == Kind.HELD and event.source == Source.GO:
+        if isinstance(event.data, Seat):
+            self._seat(event.data.index, held=event.kind == Kind.HELD)
+        elif event.kind == Kind.HELD and event.source == Source.GO:
             self.app.open_menu()
         elif self._menu_open():
             return None  # the buttons wait while the menu is open
@@ -94,6 +98,15 @@ class HardwareRouter:
     def _press(self, screen: AppScreen | None, source: str) -> None:
         if screen is not None:
             screen.button(source)
+
+    def _seat(self, index: int, *, held: bool) -> None:
+        """A seat's button counts at the game's table only (not over the menu)."""
+        app = self.app
+        model = app.model
+        if model is None or app.manager.current != model.adapter.screen or self._menu_open():
+            return
+        if seat_press(model, index, held=held) == "move_on":
+            app.show(app.screen_for_model())
 
     def _menu_open(self) -> bool:
         menu = self.app.menu

@@ -19,7 +19,7 @@ from typing import Any
 from kivy.clock import Clock as KivyClock
 
 from companion.core.hourglass import HourglassView, Phase
-from companion.play.lights import StripController, until_step
+from companion.play.lights import SEAT_FLASH_S, StripController, until_step
 from companion.play.timer import TurnTimer
 from hardware.strip import Frame
 
@@ -54,6 +54,8 @@ class ScreenTicks:
         """Seconds until something the screen shows changes by itself (the seconds
         label, the on-screen strip, a warning, the end); None while nothing does."""
         view = self.timer.view()
+        if self.lights.blinking(self.clock()):  # a seat's blink: each of its flashes
+            return SEAT_FLASH_S / 2
         if view is None:
             return None
         delays = [self.timer.due_in()]

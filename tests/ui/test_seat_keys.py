@@ -1,0 +1,72 @@
+"""The seat buttons in the real window (issue 33.2): the simulated keys 1-8 press the
+seat buttons' mock pins; the seat whose turn it is ends it as GO does, another seat's
+press records nothing and blinks its stretch of the strip on screen, a held seat
+button pauses, and the status line names the seat keys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.play.lights import SEAT_BLINK_S, SEAT_FLASH_S, hex_to_rgb, seat_stretch
+from hardware.events import HardwareEvent, Kind, Seat, Source
+from hardware.strip import OFF
+from tests.ui.harness import Harness
+
+NAMES = ["Ola", "Jan", "Ewa"]
+
+
+@pytest.fixture
+def ui(tmp_path: Path) -> Iterator[Harness]:
+    harness = Harness(tmp_path, new_game=("wyscig-balonow", NAMES))
+    harness.pass_secret()
+    yield harness
+    harness.close()
+
+
+def seat_of(ui: Harness, name: object) -> int:
+    """The seat (0 first) of `name`, in the table's seat order."""
+    return list(ui.app.model.names).index(name)
+
+
+def test_the_seat_keys_end_their_own_turn_only(ui: Harness) -> None:
+    assert "1-8 seats" in ui.app.status_text(ui.app.status)
+    screen, names = ui.screen, list(ui.app.model.names)
+    first = seat_of(ui, ui.app.model.summary["current"])  # the rules chose who starts
+    other = (first + 1) % len(names)
+    ui.key(str(other + 1), settle=False)  # another seat's button, in the first's turn
+    assert ui.log_types() == []
+    assert screen.message_text == f"{names[other]}'s button: it is {names[first]}'s turn"
+    stretch = seat_stretch(len(screen.frame), len(names), other)
+    dark = [OFF] * len(stretch)
+    assert [tuple(screen.frame[i]) for i in stretch] == dark  # its stretch blinks
+    ui.shot("seat-out-of-turn", every_language=False)
+    ui.advance(SEAT_FLASH_S * 1.5)
+    colour = hex_to_rgb(ui.app.model.seat(names[other])[1])
+    assert [tuple(screen.frame[i]) for i in stretch] == [colour] * len(stretch)
+    ui.advance(SEAT_BLINK_S)
+    assert [tuple(screen.frame[i]) for i in stretch] != dark  # and is over
+    ui.clock.advance(1.0)
+    ui.key(str(first + 1))  # the seat's own button: what GO does now, the glass starts
+    assert ui.log_types() == ["start_timer"]
+    assert ui.app.model.act("dice", values=[1, 2, 3, 4, 5])
+    ui.key(str(first + 1))
+    assert ui.log_types() == ["start_timer", "dice", "end_turn"]
+    now = seat_of(ui, ui.app.model.summary["current"])
+    assert now != first
+    ui.key(str(first + 1))  # the first seat again, now out of turn: nothing more
+    assert ui.log_types() == ["start_timer", "dice", "end_turn"]
+    ui.key(str(now + 1))  # the next seat's turn: its button turns the hourglass
+    assert ui.log_types()[-1] == "start_timer"
+
+
+def test_a_held_seat_button_pauses_and_a_seat_nobody_has_does_nothing(ui: Harness) -> None:
+    ui.key(str(seat_of(ui, ui.app.model.summary["current"]) + 1))
+    assert ui.screen.phase == "running"
+    ui.devices.events.put(HardwareEvent(Source.SEAT, Kind.HELD, Seat(2)))  # seat 3 holds
+    ui.step(3)
+    assert ui.screen.phase == "paused"
+    ui.key("7")  # seat 7: nobody sits there
+    assert ui.log_types() == ["start_timer"] and ui.screen.phase == "paused"
