@@ -36,7 +36,7 @@ UI = Catalog(
         "start_anyway": "Start the new game",
         "home_hint": "Tap New game, choose the players and start.",
         # hardware status
-        "buttons_sim": "Buttons: keyboard (space GO, u undo, p pause, 1-8 seats)",
+        "buttons_sim": "Keys: space GO, u undo, p pause, 1-8 seats",
         "buttons_ok": "Buttons: ready",
         "buttons_off": "Buttons: not connected",
         "strip_screen": "Strip: on screen",
