@@ -117,7 +117,7 @@ def _check_input(report: _Report, *, kiosk: bool) -> None:
     ini = kivy_settings_file(kiosk=kiosk)
     providers = boot.input_providers(ini, kiosk=kiosk)
     mode = "kiosk" if kiosk else "desktop"
-    report.input = {"mode": mode, "kivy_settings": str(ini), "providers": providers}
+    report.input = {"mode": mode, "kivy_settings": str(ini), "providers": boot.by_name(providers)}
     listed = "; ".join(boot.named(key, value) for key, value in providers.items()) or "none"
     where = f"from {ini}" if kiosk else "a desktop window always uses the mouse alone"
     problem = boot.touch_problem(providers)

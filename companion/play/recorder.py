@@ -114,7 +114,10 @@ class Recorder(Follower):
         try:
             # The heartbeat keeps the running glass too: no wait for the card here.
             self.store.save_extra(self.session_id, synced=False, hourglass=dict(glass))
-        except Exception:  # a full disk must not stop the glass; the actions are safe
+        except StoreError as error:  # a full disk must not stop the glass; the actions are safe
+            log.warning("could not save the hourglass: %s", error)
+            return
+        except Exception:  # not the store's refusal: a fault, with its trace in the log
             log.exception("could not save the hourglass")
             return
         self._glass = dict(glass)

@@ -135,6 +135,14 @@ def touch_problem(providers: Mapping[str, str]) -> str | None:
     return f"{len(providers)} input providers ({names}): every tap may count twice"
 
 
+def by_name(providers: Mapping[str, str]) -> dict[str, str]:
+    """The providers keyed as a reader would name them: Kivy's own key for the devices
+    probesysfs finds (`%(name)s`, a template) becomes the provider's name."""
+    return {
+        (value.split(",")[0] if "%(" in key else key): value for key, value in providers.items()
+    }
+
+
 def named(key: str, value: str) -> str:
     """A provider as its settings line says it, but Kivy's own line for the devices it
     finds (key `%(name)s`, each device's name filled in) by its provider alone."""

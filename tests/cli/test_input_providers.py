@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.ui.boot import by_name
 from tests.conftest import ROOT, run_companion
 from tests.waiting import limit
 
@@ -47,12 +48,13 @@ def built(home: Path, mode: str) -> dict[str, str]:
     )
     assert done.returncode == 0, done.stderr
     providers: dict[str, str] = json.loads(done.stdout.splitlines()[-1])
-    return providers
+    return by_name(providers)
 
 
 def doctor_says(home: Path, *flags: str) -> dict[str, str]:
     done = run_companion("doctor", "--simulate", "--json", *flags, env={"KIVY_HOME": str(home)})
     providers: dict[str, str] = json.loads(done.stdout)["input"]["providers"]
+    assert not any("%(" in key for key in providers), providers  # never Kivy's template
     return providers
 
 
@@ -83,6 +85,11 @@ def test_the_doctor_names_the_providers_kivy_builds_for_the_kiosk(
 ) -> None:
     home = kivy_home(tmp_path, ini)
     assert doctor_says(home, "--fullscreen") == built(home, "kiosk")
+
+
+def test_the_doctor_names_probesysfs_never_kivys_template_key(tmp_path: Path) -> None:
+    home = kivy_home(tmp_path, None)  # Kivy's defaults: the mouse and `%(name)s = probesysfs`
+    assert doctor_says(home, "--fullscreen") == {"mouse": "mouse", "probesysfs": "probesysfs"}
 
 
 def test_the_doctor_asks_for_a_fix_when_two_providers_read_the_screen(tmp_path: Path) -> None:
