@@ -18,9 +18,10 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
-from companion.core.hourglass import Phase
+from companion.core.hourglass import HourglassEvent, Phase
 from companion.play.lights import StripController, changes_in
 from companion.play.timer import BEAT_EVERY_S, TurnTimer, sound
 from hardware.buzzer import BuzzerController
@@ -41,6 +42,13 @@ SWITCH_INTERVAL_S = 0.001
 NICE = -10
 
 
+class GlassNews(Protocol):
+    """Who hears the glass's news beside the buzzer (`companion.play.calls.Calls`):
+    it must return at once, on whichever thread polls."""
+
+    def glass(self, events: Iterable[HourglassEvent]) -> None: ...
+
+
 class GlassDriver:
     def __init__(
         self,
@@ -48,8 +56,11 @@ class GlassDriver:
         lights: StripController,
         buzzer: BuzzerController | None,
         clock: Clock,
+        *,
+        calls: GlassNews | None = None,
     ) -> None:
         self.timer = timer
+        self.calls = calls
         self.lights = lights
         self.buzzer = buzzer
         self.clock = clock
@@ -67,6 +78,8 @@ class GlassDriver:
             events = self.timer.poll()
             if events and self.buzzer is not None:
                 sound(self.buzzer, events)
+            if events and self.calls is not None:
+                self.calls.glass(events)  # queued for the speech worker, after the buzzer
             if self.buzzer is not None:
                 self.buzzer.tick()
             view = self.timer.view() if self.timer.timed else None

@@ -278,6 +278,8 @@ class CompanionApp(App):
             buzzer=self.devices.buzzer,
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=self.glass_thread,
+            speaker=self.devices.speaker,
+            language=lambda: self.lang,
         )
         self.show(first or self.screen_for_model())
 

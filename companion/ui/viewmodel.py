@@ -37,6 +37,7 @@ from companion.core.hourglass import Hourglass
 from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
+from companion.play.calls import Calls, Says
 from companion.play.table import WARNINGS_S, GameInPlay
 from companion.store import Store, now
 from companion.ui import theme
@@ -348,9 +349,12 @@ def open_table(
     buzzer: BuzzerController | None = None,
     lockout_s: float = DEFAULT_LOCKOUT_S,
     ticks_itself: bool = True,
+    speaker: Says | None = None,
+    language: Callable[[], str] = lambda: "en",
 ) -> GameModel[Any]:
     """The stored game `session_id` (its `session` loaded) at its table: the game in
-    play and the view-model that observes it, as the app puts them together."""
+    play and the view-model that observes it, as the app puts them together; with a
+    `speaker`, the table's calls spoken in `language()`."""
     table = table_of(session.setup.game)
     play = GameInPlay(
         store=store,
@@ -362,5 +366,6 @@ def open_table(
         strip=strip,
         buzzer=buzzer,
         app_options=app_options,
+        calls=Calls(speaker, language) if speaker is not None else None,
     )
     return GameModel(play, table, clock=clock, lockout_s=lockout_s, ticks_itself=ticks_itself)
