@@ -37,6 +37,7 @@ from gpiozero.exc import GPIOZeroError
 
 from hardware.errors import DeviceError, pin_problem
 from hardware.events import EventData, EventQueue, HardwareEvent, Kind, Seat, Source
+from hardware.pins import MAX_SEATS
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,6 @@ Clock = Callable[[], float]
 BOUNCE_TIME_S = 0.005
 # The buttons with a long meaning: GO held opens the menu, UNDO held redoes.
 HOLDABLE = (Source.GO, Source.UNDO, Source.SEAT)
-MAX_SEATS = 8  # a button for each seat of the largest table
 
 
 class ButtonSettings(Protocol):

@@ -27,10 +27,11 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from hardware.buttons import MAX_SEATS, ButtonReader, ButtonSettings
+from hardware.buttons import ButtonReader, ButtonSettings
 from hardware.buzzer import BuzzerController, BuzzerSettings, create_buzzer
 from hardware.dice import Ack, DiceReader
 from hardware.events import EventQueue, Source
+from hardware.pins import MAX_SEATS, SEAT_PINS
 from hardware.strip import RecordingStrip
 
 Clock = Callable[[], float]
@@ -64,8 +65,6 @@ KEYS: dict[str, str] = {
     "d": "dice",
     **{str(n): f"seat{n}" for n in range(1, MAX_SEATS + 1)},
 }
-# BCM pins the simulated seat buttons may take when the settings name none.
-SIM_SEAT_PINS = (4, 23, 24, 25, 5, 6, 13, 26, 12, 16, 19, 20, 21)
 
 
 def key_name(key: str | int) -> str:
@@ -121,10 +120,10 @@ class KeyDriver:
 
 
 def free_pins(buttons: ButtonSettings, taken: Sequence[int] = ()) -> tuple[int, ...]:
-    """The simulated seat buttons' pins: the first `MAX_SEATS` of `SIM_SEAT_PINS` that
+    """The simulated seat buttons' pins: the first `MAX_SEATS` of `SEAT_PINS` that
     neither the buttons nor `taken` (the buzzer's, a LED bar's) use."""
     used = {buttons.go, buttons.undo, buttons.pause, *taken}
-    return tuple(pin for pin in SIM_SEAT_PINS if pin not in used)[:MAX_SEATS]
+    return tuple(pin for pin in SEAT_PINS if pin not in used)[:MAX_SEATS]
 
 
 # --- a pty dice device ---------------------------------------------------------------

@@ -110,3 +110,21 @@ def test_the_keys_1_to_8_drive_the_simulated_seats(
             assert keys.handle(key, True) and keys.handle(key, False)
         assert not keys.handle("9", True)
     assert [e.data for e in pending(events)] == [Seat(0), Seat(7)]
+
+
+def test_the_seat_pins_the_docs_name_are_the_ones_offered_and_fit_an_spi_strip() -> None:
+    """hardware/WIRING.md, its diagram and docs/raspberry-pi.md name the eight pins
+    that the Settings screen and the simulation offer first (`SEAT_PINS`), which sit
+    beside GO, UNDO, PAUSE, the buzzer and an addressable strip without a clash."""
+    from hardware.pins import SEAT_PINS
+    from tests.conftest import ROOT
+
+    assert SEAT_PINS[:8] == SEATS
+    wiring = (ROOT / "hardware" / "WIRING.md").read_text(encoding="utf-8")
+    for index, pin in enumerate(SEATS):
+        assert f"| `buttons.seats[{index}]` | {pin} |" in wiring
+    listed = "seats = [4, 23, 24, 25, 5, 6, 13, 26]"
+    assert listed in (ROOT / "hardware" / "wiring.svg").read_text(encoding="utf-8")
+    assert listed in (ROOT / "docs" / "raspberry-pi.md").read_text(encoding="utf-8")
+    for strip in ("apa102", "ws2812"):
+        settings.from_dict({"strip": {"type": strip}, "buttons": {"seats": list(SEATS)}})

@@ -19,6 +19,7 @@ from companion.config import Config
 from companion.core.messages import Message
 from companion.i18n import languages
 from companion.ui.screens.text import S
+from hardware.pins import SEAT_PINS
 
 Path_ = tuple[str, ...]
 Kind = Literal["choice", "step", "multi"]
@@ -28,10 +29,7 @@ WARNING_CHOICES = (30.0, 20.0, 15.0, 10.0, 5.0, 3.0)
 BAUD_CHOICES = (9600, 38400, 57600, 115200, 230400)
 PORT_PATTERNS = ("/dev/serial/by-id/*", "/dev/ttyACM*", "/dev/ttyUSB*")
 MAX_PORTS = 4  # choices in one row; the current port is always among them
-MAX_SEATS = 8  # seat buttons: one per seat of the largest table
-# The pins a new seat button is offered first (hardware/WIRING.md): free with every
-# strip but the LED bar, away from I2C, the UART and SPI.
-SEAT_PINS = (4, 23, 24, 25, 5, 6, 13, 26, 12, 16, 19, 20, 21, 7, 8, 9)
+
 # Each language by its own name: whoever reads the screen finds theirs.
 LANGUAGE_NAMES = {
     "en": "English",
