@@ -117,6 +117,7 @@ class Speaker:
         with self._ready:
             self._closed = True
             self._calls.clear()
+            self._idle.set()
             self._ready.notify()
         if self._thread is not threading.current_thread():
             self._thread.join(timeout=SPEAK_TIMEOUT_S + 1)
