@@ -101,6 +101,11 @@ class GameInPlay(Generic[S]):
         names = list(self.session.setup.names)
         return names.index(current) if isinstance(current, str) and current in names else None
 
+    def player_at(self, seat: int) -> str | None:
+        """The name of the player at `seat` (0 first, in seat order); None: no one."""
+        names = list(self.session.setup.names)
+        return names[seat] if 0 <= seat < len(names) else None
+
     def blink_seat(self, index: int, now: float) -> None:
         """Seat `index`'s stretch of the strip blinks (its button, out of turn)."""
         self.lights.blink_seat(index, now)

@@ -21,19 +21,21 @@ def seat_press(model: GameModel[Any], index: int, *, held: bool) -> str:
     """Seat `index`'s button (0 first). Returns what it did: GO's word (`Go.name`,
     "ignored" within the lock-out), "pause", "out_of_turn", or "no_seat" for a
     button where nobody sits."""
-    if not 0 <= index < len(model.names):
+    play = model.play
+    seat = play.player_at(index)
+    if seat is None:
         return "no_seat"
     if held:
         model.toggle_pause()
         return "pause"
-    turn = model.play.seat_of_turn()
+    turn = play.seat_of_turn()
     if turn == index:
         return model.go()
-    model.play.blink_seat(index, model.clock())
-    seat = model.names[index]
-    if turn is None:
+    play.blink_seat(index, model.clock())
+    player = play.player_at(turn) if turn is not None else None
+    if player is None:
         model.notice = UI("seat_no_turn", seat=seat)
     else:
-        model.notice = UI("seat_not_turn", seat=seat, player=model.names[turn])
+        model.notice = UI("seat_not_turn", seat=seat, player=player)
     model.tick()  # the blink on the screen's strip from this frame
     return "out_of_turn"
