@@ -26,25 +26,28 @@ def ui(tmp_path: Path) -> Iterator[Harness]:
     harness.close()
 
 
-def seat_of(ui: Harness, name: object) -> int:
-    """The seat (0 first) of `name`, in the table's seat order."""
-    return list(ui.app.model.names).index(name)
+def turn(ui: Harness) -> int:
+    """The seat (0 first, round the table) whose turn it is."""
+    seat = ui.app.model.play.seat_of_turn()
+    assert seat is not None
+    return int(seat)
 
 
 def test_the_seat_keys_end_their_own_turn_only(ui: Harness) -> None:
     assert "1-8 seats" in ui.app.status_text(ui.app.status)
-    screen, names = ui.screen, list(ui.app.model.names)
-    first = seat_of(ui, ui.app.model.summary["current"])  # the rules chose who starts
-    other = (first + 1) % len(names)
+    screen, play = ui.screen, ui.app.model.play
+    first = turn(ui)  # the rules chose who starts
+    other = (first + 1) % len(NAMES)
     ui.key(str(other + 1), settle=False)  # another seat's button, in the first's turn
     assert ui.log_types() == []
-    assert screen.message_text == f"{names[other]}'s button: it is {names[first]}'s turn"
-    stretch = seat_stretch(len(screen.frame), len(names), other)
+    said = f"{play.player_at(other)}'s button: it is {play.player_at(first)}'s turn"
+    assert screen.message_text == said
+    stretch = seat_stretch(len(screen.frame), len(NAMES), other)
     dark = [OFF] * len(stretch)
     assert [tuple(screen.frame[i]) for i in stretch] == dark  # its stretch blinks
     ui.shot("seat-out-of-turn", every_language=False)
     ui.advance(SEAT_FLASH_S * 1.5)
-    colour = hex_to_rgb(ui.app.model.seat(names[other])[1])
+    colour = hex_to_rgb(ui.app.model.seat(play.player_at(other))[1])
     assert [tuple(screen.frame[i]) for i in stretch] == [colour] * len(stretch)
     ui.advance(SEAT_BLINK_S)
     assert [tuple(screen.frame[i]) for i in stretch] != dark  # and is over
@@ -54,7 +57,7 @@ def test_the_seat_keys_end_their_own_turn_only(ui: Harness) -> None:
     assert ui.app.model.act("dice", values=[1, 2, 3, 4, 5])
     ui.key(str(first + 1))
     assert ui.log_types() == ["start_timer", "dice", "end_turn"]
-    now = seat_of(ui, ui.app.model.summary["current"])
+    now = turn(ui)
     assert now != first
     ui.key(str(first + 1))  # the first seat again, now out of turn: nothing more
     assert ui.log_types() == ["start_timer", "dice", "end_turn"]
@@ -63,7 +66,7 @@ def test_the_seat_keys_end_their_own_turn_only(ui: Harness) -> None:
 
 
 def test_a_held_seat_button_pauses_and_a_seat_nobody_has_does_nothing(ui: Harness) -> None:
-    ui.key(str(seat_of(ui, ui.app.model.summary["current"]) + 1))
+    ui.key(str(turn(ui) + 1))
     assert ui.screen.phase == "running"
     ui.devices.events.put(HardwareEvent(Source.SEAT, Kind.HELD, Seat(2)))  # seat 3 holds
     ui.step(3)
