@@ -18,26 +18,16 @@ from hardware.buttons import ButtonReader
 from hardware.errors import DeviceError
 from hardware.events import EventQueue, Seat, Source
 from hardware.sim import KeyDriver, free_pins
-from tests.hardware.hwhelp import next_event, pending
+from tests.hardware.hwhelp import next_event, pending, tap
 
 SEATS = (4, 23, 24, 25, 5, 6, 13, 26)
 QUICK = ButtonsConfig(hold_time=0.05, lockout_s=0.3, seats=SEATS)
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def reader(factory: MockFactory, events: EventQueue, clock: FakeClock) -> Iterator[ButtonReader]:
     with ButtonReader(QUICK, events, pin_factory=factory, clock=clock) as buttons:
         yield buttons
-
-
-def tap(factory: MockFactory, pin: int) -> None:
-    factory.pin(pin).drive_low()  # pull-up wiring: pressed = pulled to ground
-    factory.pin(pin).drive_high()
 
 
 def test_each_seat_button_names_its_seat_in_seat_order(
