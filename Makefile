@@ -11,7 +11,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-RUN_PACKAGES := python3-venv libegl1 libgl1-mesa-dri libmtdev1 libgl1 libsdl2-2.0-0
+RUN_PACKAGES := python3-venv libegl1 libgl1-mesa-dri libmtdev1 libgl1 libsdl2-2.0-0 espeak-ng
 TEST_PACKAGES := xclip xvfb xdotool xauth zbar-tools shellcheck systemd udev
 # The tests' one slowness factor: every limit a test waits with is multiplied by it
 # (tests/waiting.py). 1 here; a Pi 4 or a loaded machine passes with 1 too.

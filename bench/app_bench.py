@@ -215,6 +215,7 @@ def run() -> Figures:
     screen = probe("screen")
     expiry = probe("expiry")
     glass = probe("buzzer")
+    spoken = probe("buzzer_calls")
     bare_glass = probe("bare_buzzer")
     memory = probe("rss")
     bare_rss = float(probe("bare_rss")["mb"])
@@ -238,6 +239,9 @@ def run() -> Figures:
         "hourglass_expiry_error_ms_max": _figure(expiry["max_ms"], "ms", None),
         "buzzer_expiry_error_ms_max": _figure(glass["max_ms"], "ms", 5, glass["glasses"]),
         "buzzer_expiry_error_ms_mean": _figure(glass["mean_ms"], "ms", None, glass["glasses"]),
+        "buzzer_expiry_error_with_calls_ms_max": _figure(
+            spoken["max_ms"], "ms", 5, spoken["glasses"]
+        ),
         "buzzer_bare_thread_error_ms_max": _figure(bare_glass["max_ms"], "ms", None),
         "strip_frame_interval_p99_ms": _figure(glass["strip_p99_ms"], "ms", 50),
         "dice_line_to_event_p99_ms": _figure(line_to_event, "ms", 10),

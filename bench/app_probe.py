@@ -8,6 +8,7 @@ with the table's label changed), expiry (20 short hourglasses: the first frame d
 with the glass expired minus the true end), buzzer
 (20 short hourglasses with the screen's thread busy for 500 ms around each end: the
 buzzer's expiry tone minus the true end, and the gaps between the strip's frames),
+buzzer_calls (the same with the spoken calls on, espeak-ng rendering beside it),
 rss (resident memory after each screen of a whole simulated game), resume (the first
 frame of the table of the unfinished game in COMPANION_DATA_DIR: `bench.long_games`
 puts a 100,000-action game there).
@@ -75,16 +76,16 @@ def bare() -> None:
     app.run()
 
 
-def make_app(new_game: bool):  # type: ignore[no-untyped-def]
+def make_app(new_game: bool, calls: bool = False):  # type: ignore[no-untyped-def]
     from companion.ui import boot
 
     boot.configure((800, 480), maxfps=60)
-    from companion.config import Config
+    from companion.config import Config, SpeechConfig
     from companion.play.devices import Devices
     from companion.store import Store
     from companion.ui.app import CompanionApp
 
-    settings = Config()
+    settings = Config(speech=SpeechConfig(calls=calls))
     devices = Devices(settings, simulate=True, open_now=False)  # as `launch` does
     game = ("wyscig-balonow", ["Ola", "Jan", "Ewa"]) if new_game else None
     return CompanionApp(settings=settings, store=Store(), devices=devices, new_game=game)
@@ -238,14 +239,25 @@ STALL_S = 0.5  # the screen's thread is busy this long around each end
 GLASS_S = 1.5
 
 
-def buzzer() -> None:
+def rendering(args: list[str]) -> object:
+    """espeak-ng's whole synthesis, into a WAV file instead of a sound card (a machine
+    without one fails at once, and would measure nothing)."""
+    import subprocess
+
+    with tempfile.TemporaryDirectory() as folder:
+        wav = ["-w", os.path.join(folder, "call.wav")]
+        return subprocess.run([*args[:-2], *wav, *args[-2:]], check=True, capture_output=True)
+
+
+def buzzer(calls: bool = False) -> None:
     """The physical hourglass while the screen stalls: a busy loop on Kivy's thread
-    from 0.25 s before each glass's end to 0.25 s after it."""
+    from 0.25 s before each glass's end to 0.25 s after it. With `calls`, the spoken
+    calls too: one as each glass starts (still speaking at its end) and "Time's up"."""
     from kivy.clock import Clock
 
     from hardware.buzzer import EXPIRY_HZ
 
-    app = make_app(new_game=True)
+    app = make_app(new_game=True, calls=calls)
     errors: list[float] = []
     gaps: list[float] = []
     state: dict[str, Any] = {"shown": []}
@@ -273,6 +285,8 @@ def buzzer() -> None:
             model.hourglass.start()
             state["end"] = time.monotonic() + model.hourglass.seconds_left()
         state["shown"] = []
+        if app.devices.speaker is not None:
+            app.devices.speaker.say("Ola's turn. Ten seconds left. Five seconds left.", "en")
         model.driver.wake()
         Clock.schedule_once(stall, GLASS_S - STALL_S / 2)
 
@@ -303,6 +317,8 @@ def buzzer() -> None:
         devices = app.devices
         devices.buzzer.sounder.play = timed(devices.buzzer.sounder.play)
         devices.strip.show = shown(devices.strip.show)
+        if devices.speaker is not None:
+            devices.speaker.run = rendering
         start_glass()
 
     after_start(app, begin, 1.0)
@@ -487,6 +503,7 @@ MODES = {
     "screen": screen,
     "expiry": expiry,
     "buzzer": buzzer,
+    "buzzer_calls": lambda: buzzer(calls=True),
     "bare_buzzer": bare_buzzer,
     "bare_idle": bare_idle,
     "rss": rss,

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 import tomllib
 import types
 import typing
-from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -45,6 +44,7 @@ if TYPE_CHECKING:
 APP_NAME = "companion"  # the same folder name as the store's data directory
 CONFIG_FILE = "config.toml"
 GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
+SPI_PINS = {"MOSI": 10, "SCLK": 11}  # SPI0's, by BCM number: the strip's data and clock
 MAX_BYTES = safefile.MIB  # a settings file is a few hundred bytes; 1 MiB is plenty
 
 StripType = Literal["none", "gpio-bar", "apa102", "ws2812"]
@@ -110,6 +110,8 @@ class ButtonsConfig(_Section):
     go: Pin = 17
     undo: Pin = 27
     pause: Pin = 22
+    # One button per seat, in seat order (the first player's first); none by default.
+    seats: tuple[Pin, ...] = Field(default=(), max_length=8)
     pull_up: bool = True
     hold_time: float = Field(default=1.0, gt=0, le=10)
     lockout_s: float = Field(default=0.3, ge=0, le=5)
@@ -226,6 +228,11 @@ class HourglassConfig(_Section):
         return tuple(sorted(set(value), reverse=True))
 
 
+class SpeechConfig(_Section):
+    # Spoken calls ("Ola's turn", "10 seconds left") through espeak-ng: off by default.
+    calls: bool = False
+
+
 class ScreenConfig(_Section):
     rotation: Rotation = 0
 
@@ -243,20 +250,21 @@ class Config(_Section):
     serial: SerialConfig = SerialConfig()
     dice: DiceConfig = DiceConfig()
     hourglass: HourglassConfig = HourglassConfig()
+    speech: SpeechConfig = SpeechConfig()
     screen: ScreenConfig = ScreenConfig()
     log: LogConfig = LogConfig()
 
-    def _claims(self) -> Iterator[tuple[str, int]]:
-        for name in ("go", "undo", "pause"):
-            yield f"buttons.{name}", getattr(self.buttons, name)
-        yield "buzzer.pin", self.buzzer.pin
-        if self.strip.type == "gpio-bar":
-            for index, pin in enumerate(self.strip.pins):
-                yield f"strip.pins[{index}]", pin
-        if self.strip.type in ("apa102", "ws2812"):
-            yield "strip (SPI MOSI)", 10
-            if self.strip.type == "apa102":
-                yield "strip (SPI SCLK)", 11
+    def pins_claimed(self) -> list[tuple[str, int]]:
+        """Each GPIO pin these settings use, with the setting that names it."""
+        buttons, strip = self.buttons, self.strip
+        claims = [(f"buttons.{name}", getattr(buttons, name)) for name in ("go", "undo", "pause")]
+        claims += [(f"buttons.seats[{i}]", pin) for i, pin in enumerate(buttons.seats)]
+        claims.append(("buzzer.pin", self.buzzer.pin))
+        if strip.type == "gpio-bar":
+            claims += [(f"strip.pins[{i}]", pin) for i, pin in enumerate(strip.pins)]
+        spi = {"apa102": ("MOSI", "SCLK"), "ws2812": ("MOSI",)}.get(strip.type, ())
+        claims += [(f"strip (SPI {line})", SPI_PINS[line]) for line in spi]
+        return claims
 
 
 # --- reading -------------------------------------------------------------------------
@@ -341,7 +349,7 @@ def _config_error(problems: list[Message]) -> ConfigError:
 
 def _pin_clash(config: Config) -> Message | None:
     seen: dict[int, str] = {}
-    for key, pin in config._claims():
+    for key, pin in config.pins_claimed():
         if pin in seen:
             return M("pin_twice", setting=key, value=pin, other=seen[pin])
         seen[pin] = key
@@ -559,38 +567,7 @@ def save(config: Config, path: Path | str | None = None) -> Path:
         previous = ""  # missing or unreadable: a new file with every setting
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(file, dumps(config, previous).encode("utf-8"))
+        safefile.write_atomically(file, dumps(config, previous).encode("utf-8"))
     except OSError as error:
         raise ConfigError(M("unwritable", path=str(file), detail=error.strerror)) from None
     return file
-
-
-def _write_atomically(file: Path, data: bytes) -> None:
-    fd, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            # mkstemp makes the file private; the kiosk service reads settings that a
-            # desktop user saved, so it is made readable like any config file.
-            os.fchmod(handle.fileno(), 0o644)
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, file)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(file.parent)
-
-
-def _fsync_dir(directory: Path) -> None:
-    # The rename is only durable once the directory entry is on disk.
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

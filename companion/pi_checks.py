@@ -19,7 +19,7 @@ from companion import config as settings
 from companion.core.errors import ConfigError
 
 APP_USER = "companion"
-APP_GROUPS = ("video", "render", "touchscreen", "gpio", "spi", "dialout")
+APP_GROUPS = ("video", "render", "touchscreen", "gpio", "spi", "dialout", "audio")
 # Every input device, a keyboard too: the service needs the touchscreens alone (the group
 # touchscreen, deploy/99-companion.rules); an older install put it in input.
 WIDE_GROUP = "input"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 from companion.core.messages import Catalog, Message
@@ -109,3 +110,36 @@ def _kind(mode: int) -> Message:
     if stat.S_ISSOCK(mode):
         return M("socket")
     return M("other")
+
+
+def write_atomically(file: Path, data: bytes) -> None:
+    """`data` as `file`'s whole content, or the file as it was: a power cut mid-write
+    leaves the old file or the new one, never half of each."""
+    fd, temp = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            # mkstemp makes the file private; the kiosk service reads settings that a
+            # desktop user saved, so it is made readable like any config file.
+            os.fchmod(handle.fileno(), 0o644)
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, file)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    fsync_dir(file.parent)
+
+
+def fsync_dir(directory: Path) -> None:
+    # The rename is only durable once the directory entry is on disk.
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -12,7 +12,7 @@
 #                                       Pi OS (a PC, another image): only told, never guessed
 #
 # What it does, in order (docs/raspberry-pi.md lists the same steps): Debian packages;
-# the groups video render touchscreen gpio spi dialout; the user `companion` in them (and
+# the groups video render touchscreen gpio spi dialout audio; the user `companion` in them (and
 # out of `input`, which would let it read every input device, a keyboard too);
 # /etc/companion/config.toml from deploy/config.example.toml unless one exists; Kivy's
 # settings; a venv in /opt/companion with the project and the strip's extra; SPI on in
@@ -60,7 +60,7 @@ WRAPPER=$PREFIX/bin/companion-desktop
 DESKTOP_INI=$PREFIX/share/kivy-desktop.ini
 STAMP=$VENV/.companion-installed
 LOG=/var/log/companion-install.log
-APP_GROUPS=(video render touchscreen gpio spi dialout)
+APP_GROUPS=(video render touchscreen gpio spi dialout audio)
 # Every input device, a keyboard too: the service reads the touchscreens alone, through
 # the group touchscreen (deploy/99-companion.rules); an older install put it in input.
 WIDE_GROUP=input
@@ -270,7 +270,7 @@ extras() {
 
 wanted_packages() {
   local packages=(python3 python3-venv python3-pip libegl1 libgles2 libgl1 libgl1-mesa-dri
-    libgbm1 libdrm2 libmtdev1 polkitd)
+    libgbm1 libdrm2 libmtdev1 polkitd espeak-ng)
   [[ "$(uname -m)" == aarch64 ]] && packages+=(python3-lgpio)
   spi_strip && packages+=(python3-spidev)
   [[ "$STRIP" == ws2812 ]] && packages+=(python3-dev gcc)

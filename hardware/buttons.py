@@ -5,7 +5,9 @@ the menu; UNDO too: a tap undoes, a long press redoes. A press can only be known
 be a tap when it ends, so GO and UNDO report `pressed` on release (unless held) and
 `held` once `hold_time` has passed; a long press therefore never ends a turn on its
 way to the menu, nor undoes on its way to a redo. PAUSE has no long meaning and
-reports `pressed` at once.
+reports `pressed` at once. A seat button (up to `MAX_SEATS`, one per seat, pins in
+seat order) is held like GO: a tap ends its seat's turn, a long press pauses; its
+events carry the `Seat`.
 
 A tap and a hold are told apart by the edges' own times, as gpiozero reports them
 (`active_time` and `inactive_time` count from the edge, not from the callback): under
@@ -34,7 +36,8 @@ from gpiozero import Button
 from gpiozero.exc import GPIOZeroError
 
 from hardware.errors import DeviceError, pin_problem
-from hardware.events import EventQueue, HardwareEvent, Kind, Source
+from hardware.events import EventData, EventQueue, HardwareEvent, Kind, Seat, Source
+from hardware.pins import MAX_SEATS
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +47,7 @@ Clock = Callable[[], float]
 # never to swallow a real tap.
 BOUNCE_TIME_S = 0.005
 # The buttons with a long meaning: GO held opens the menu, UNDO held redoes.
-HOLDABLE = (Source.GO, Source.UNDO)
+HOLDABLE = (Source.GO, Source.UNDO, Source.SEAT)
 
 
 class ButtonSettings(Protocol):
@@ -57,6 +60,8 @@ class ButtonSettings(Protocol):
     def undo(self) -> int: ...
     @property
     def pause(self) -> int: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
     @property
     def pull_up(self) -> bool: ...
     @property
@@ -76,8 +81,10 @@ class _Channel:
         clock: Clock,
         *,
         holdable: bool,
+        data: EventData | None = None,
     ) -> None:
         self.source = source
+        self.data = data  # what each of its events carries (a seat button's `Seat`)
         self.holdable = holdable
         self.bounces = 0  # taps dropped by the lock-out
         self._events = events
@@ -135,11 +142,13 @@ class _Channel:
         self._emit(Kind.PRESSED, now)
 
     def _emit(self, kind: Kind, now: float) -> None:
-        self._events.put(HardwareEvent(self.source, kind, time=now))
+        self._events.put(HardwareEvent(self.source, kind, self.data, time=now))
 
 
 class ButtonReader:
-    """GO, UNDO and PAUSE on the pins of `config`, reporting to `events`.
+    """GO, UNDO, PAUSE and the seat buttons on the pins of `config`, reporting to
+    `events`. `seats` stands in for the settings' seat pins (the simulation gives
+    every seat a key).
 
     `pin_factory=None` uses gpiozero's default (lgpio on a Pi); the simulator and the
     tests pass a `MockFactory`. Raises `DeviceError` (one sentence) if a pin cannot
@@ -153,23 +162,35 @@ class ButtonReader:
         *,
         pin_factory: Any = None,
         clock: Clock = time.monotonic,
+        seats: tuple[int, ...] | None = None,
     ) -> None:
         self.config = config
         self.pins = {Source.GO: config.go, Source.UNDO: config.undo, Source.PAUSE: config.pause}
+        self.seat_pins = tuple(config.seats if seats is None else seats)[:MAX_SEATS]
         self.channels = {
             source: _Channel(source, events, config.lockout_s, clock, holdable=source in HOLDABLE)
             for source in self.pins
         }
+        self.seat_channels = [
+            _Channel(Source.SEAT, events, config.lockout_s, clock, holdable=True, data=Seat(i))
+            for i in range(len(self.seat_pins))
+        ]
         self.buttons: dict[Source, Button] = {}
+        self.seat_buttons: list[Button] = []
+        what, pin = "", 0
         try:
             for source, pin in self.pins.items():
-                self.buttons[source] = self._button(source, pin, pin_factory)
+                what = f"The {source.upper()} button"
+                self.buttons[source] = self._button(self.channels[source], pin, pin_factory)
+            for index, pin in enumerate(self.seat_pins):
+                what = f"The button of seat {index + 1}"
+                channel = self.seat_channels[index]
+                self.seat_buttons.append(self._button(channel, pin, pin_factory))
         except (GPIOZeroError, OSError) as error:
             self.close()
-            what = f"The {source.upper()} button"
             raise DeviceError("buttons", pin_problem(what, f"GPIO {pin}", error)) from None
 
-    def _button(self, source: Source, pin: int, pin_factory: Any) -> Button:
+    def _button(self, channel: _Channel, pin: int, pin_factory: Any) -> Button:
         button = Button(
             pin,
             pull_up=self.config.pull_up,
@@ -177,7 +198,6 @@ class ButtonReader:
             hold_time=self.config.hold_time,
             pin_factory=pin_factory,
         )
-        channel = self.channels[source]
         button.when_pressed = lambda: channel.pressed(button.active_time or 0.0)
         if channel.holdable:
             button.when_released = lambda: channel.released(
@@ -186,6 +206,12 @@ class ButtonReader:
             button.when_held = lambda: channel.held(still_down=button.is_active)
         return button
 
+    def named_pins(self) -> dict[str, int]:
+        """Every button's pin by name: "go", "undo", "pause", "seat1" ... "seat8"."""
+        named = {str(source): pin for source, pin in self.pins.items()}
+        named.update({f"seat{i + 1}": pin for i, pin in enumerate(self.seat_pins)})
+        return named
+
     def describe(self) -> list[str]:
         """One plain sentence per button, for `companion doctor`."""
         wiring = "to GND (internal pull-up)" if self.config.pull_up else "to 3.3 V (pull-down)"
@@ -193,12 +219,17 @@ class ButtonReader:
         for source, button in self.buttons.items():
             state = "pressed now" if button.is_pressed else "released"
             lines.append(f"{source.upper()} on GPIO {self.pins[source]}, wired {wiring}: {state}")
+        for index, button in enumerate(self.seat_buttons):
+            state = "pressed now" if button.is_pressed else "released"
+            pin = self.seat_pins[index]
+            lines.append(f"Seat {index + 1} on GPIO {pin}, wired {wiring}: {state}")
         return lines
 
     def close(self) -> None:
-        for button in self.buttons.values():
+        for button in [*self.buttons.values(), *self.seat_buttons]:
             button.close()
         self.buttons.clear()
+        self.seat_buttons.clear()
 
     def __enter__(self) -> ButtonReader:
         return self

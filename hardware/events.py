@@ -4,7 +4,8 @@ Devices call back on their own threads (lgpio's, gpiozero's hold thread, the ser
 reader); they only build an event and `put` it. The app drains the queue on its main
 thread with `drain()`.
 
-A button's event carries no data. A dice reader's carries one frozen message per
+A button's event carries no data, but a seat button's carries its `Seat` (which of
+the table's seat buttons, in seat order). A dice reader's carries one frozen message per
 kind (`hardware.dice`'s `Hello`, `Roll`, `Disconnected`, ...), so the app reads
 `roll.values`, not a dict.
 """
@@ -24,6 +25,7 @@ class Source(enum.StrEnum):
     GO = "go"
     UNDO = "undo"
     PAUSE = "pause"
+    SEAT = "seat"  # one of the seat buttons: the event's data is its `Seat`
     DICE = "dice"
 
 
@@ -46,6 +48,17 @@ class EventData(Protocol):
     """An event's typed message; its fields as JSON for `dice-listen --json`."""
 
     def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Which seat button: `index` counts from 0 in seat order (the first player's
+    button is 0), as the settings list the pins."""
+
+    index: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.index}
 
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})

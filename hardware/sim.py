@@ -1,7 +1,9 @@
 """The simulated twin that `companion run --simulate` wires in place of the hardware.
 
 - Buttons: the real `ButtonReader` on gpiozero `MockFactory` pins, driven by keys:
-  space = GO (hold it for the menu), u = UNDO, p = PAUSE, d = roll the dice.
+  space = GO (hold it for the menu), u = UNDO, p = PAUSE, d = roll the dice, 1 to 8 =
+  the seat buttons (hold one to pause). With no seat pins in the settings the
+  simulation still has 8 seat buttons, on pins nothing else uses.
 - Strip: a `RecordingStrip` the screen draws.
 - Buzzer: the real gpiozero `Buzzer`/`TonalBuzzer` on a mock pin.
 - Dice: a pseudo-terminal (`os.openpty`) fed by `DiceSimulator` and read by the real
@@ -29,6 +31,7 @@ from hardware.buttons import ButtonReader, ButtonSettings
 from hardware.buzzer import BuzzerController, BuzzerSettings, create_buzzer
 from hardware.dice import Ack, DiceReader
 from hardware.events import EventQueue, Source
+from hardware.pins import MAX_SEATS, SEAT_PINS
 from hardware.strip import RecordingStrip
 
 Clock = Callable[[], float]
@@ -60,6 +63,7 @@ KEYS: dict[str, str] = {
     "u": Source.UNDO,
     "p": Source.PAUSE,
     "d": "dice",
+    **{str(n): f"seat{n}" for n in range(1, MAX_SEATS + 1)},
 }
 
 
@@ -76,12 +80,12 @@ class KeyDriver:
 
     def __init__(self, buttons: ButtonReader, factory: MockFactory) -> None:
         self._factory = factory
-        self._pins = dict(buttons.pins)
+        self._pins = buttons.named_pins()
         self._pull_up = buttons.config.pull_up
         self._down: set[str] = set()
 
     def pin(self, source: str) -> Any:
-        return self._factory.pin(self._pins[Source(source)])
+        return self._factory.pin(self._pins[str(source)])
 
     def press(self, source: str) -> None:
         if source in self._down:
@@ -106,13 +110,20 @@ class KeyDriver:
     def handle(self, key: str | int, down: bool) -> bool:
         """True if the key belongs to a button."""
         source = KEYS.get(key_name(key))
-        if source is None or source == "dice":
+        if source is None or str(source) not in self._pins:
             return False
         if down:
             self.press(source)
         else:
             self.release(source)
         return True
+
+
+def free_pins(buttons: ButtonSettings, taken: Sequence[int] = ()) -> tuple[int, ...]:
+    """The simulated seat buttons' pins: the first `MAX_SEATS` of `SEAT_PINS` that
+    neither the buttons nor `taken` (the buzzer's, a LED bar's) use."""
+    used = {buttons.go, buttons.undo, buttons.pause, *taken}
+    return tuple(pin for pin in SEAT_PINS if pin not in used)[:MAX_SEATS]
 
 
 # --- a pty dice device ---------------------------------------------------------------
@@ -306,8 +317,8 @@ class DiceSimulator:
 
 class Simulation:
     """Everything `--simulate` needs: the buttons and the buzzer as `buttons` and
-    `buzzer` say, a strip of `leds` LEDs on screen, a dice reader at `baudrate`;
-    `close()` undoes it."""
+    `buzzer` say (8 seat buttons on pins not in `taken` when `buttons` names none), a
+    strip of `leds` LEDs on screen, a dice reader at `baudrate`; `close()` undoes it."""
 
     def __init__(
         self,
@@ -321,11 +332,15 @@ class Simulation:
         dice_interval: float | None = None,
         link: Path | str | None = None,
         dice_ack: Ack = Ack.KEPT,
+        taken: Sequence[int] = (),
     ) -> None:
         # PWM pins for everything: the tonal buzzer and a gpio-bar need them, buttons
         # do not mind.
         self.factory = MockFactory(pin_class=MockPWMPin)
-        self.buttons = ButtonReader(buttons, events, pin_factory=self.factory, clock=clock)
+        seats = buttons.seats or free_pins(buttons, taken)
+        self.buttons = ButtonReader(
+            buttons, events, pin_factory=self.factory, clock=clock, seats=seats
+        )
         self.keys = KeyDriver(self.buttons, self.factory)
         self.strip = RecordingStrip(leds)
         self.buzzer: BuzzerController = create_buzzer(buzzer, clock, pin_factory=self.factory)

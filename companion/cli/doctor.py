@@ -92,6 +92,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         _check_buttons(report, config, factory)
         _check_strip(report, config, factory, simulate=args.simulate)
         _check_buzzer(report, config, factory)
+    _check_speech(report, config)
     _check_dice(report, config, simulate=args.simulate)
     if not args.simulate:
         _check_pi(report, args.config)
@@ -189,7 +190,8 @@ def _check_buttons(report: _Report, config: Config, factory: Any) -> None:
         with ButtonReader(config.buttons, queue.Queue(), pin_factory=factory) as buttons:
             report.ok("Buttons", *[f"{line}." for line in buttons.describe()])
     except DeviceError as error:
-        report.fix("Buttons", f"{error}.", *_hint(error, "Check buttons.go, .undo and .pause."))
+        hint = "Check buttons.go, .undo, .pause and .seats."
+        report.fix("Buttons", f"{error}.", *_hint(error, hint))
 
 
 def _check_strip(report: _Report, config: Config, factory: Any, *, simulate: bool) -> None:
@@ -226,6 +228,32 @@ def _check_buzzer(report: _Report, config: Config, factory: Any) -> None:
     muted = " (muted in the settings)" if config.buzzer.mute else ""
     report.ok("Buzzer", f"{buzzer.sounder.describe()}{muted}.")
     buzzer.close()
+
+
+def _check_speech(report: _Report, config: Config, cards: Path | None = None) -> None:
+    """Whether espeak-ng and a sound card are there: a problem only when the settings
+    turn the spoken calls on (`speech.calls`)."""
+    from hardware import speech
+
+    program = speech.espeak_path()
+    found = speech.audio_cards(cards or speech.ASOUND_CARDS)
+    said = f"espeak-ng at {program}" if program else "espeak-ng is not installed"
+    heard = f"sound card: {', '.join(found)}" if found else "no sound card"
+    if not config.speech.calls:
+        report.ok("Spoken calls", f"off in the settings (speech.calls); {said}; {heard}.")
+        return
+    fixes = []
+    if program is None:
+        fixes.append("Install it: sudo apt install espeak-ng (deploy/install.sh does).")
+    if not found:
+        fixes.append(
+            "Connect a speaker (HDMI, the 3.5 mm jack or USB); docs/raspberry-pi.md, "
+            "'Spoken calls', says how to choose it."
+        )
+    if fixes:
+        report.fix("Spoken calls", f"on in the settings, but {said}; {heard}.", *fixes)
+    else:
+        report.ok("Spoken calls", f"on: {said}; {heard}.")
 
 
 def _check_dice(report: _Report, config: Config, *, simulate: bool) -> None:

@@ -89,8 +89,8 @@ def register(sub: Any) -> None:
 def _arguments(run: Any) -> None:
     device_arguments(
         run,
-        simulate="simulated devices: keyboard buttons (space, u, p, d), an on-screen strip, "
-        "a simulated dice reader",
+        simulate="simulated devices: keyboard buttons (space, u, p, d, the seats' 1-8), "
+        "an on-screen strip, a simulated dice reader",
         config="the settings file (TOML) to read and save",
         fullscreen="kiosk mode for the Pi: full screen, no Escape, Quit needs a 2-second hold, "
         "the input providers exactly as Kivy's settings file names them",

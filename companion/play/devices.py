@@ -1,5 +1,6 @@
 """The hardware the running app uses, built from the settings: the event queue, the
-buttons, the strip, the buzzer and the dice reader, real or simulated.
+buttons, the strip, the buzzer and the dice reader, real or simulated, and the speaker
+of the spoken calls (espeak-ng) when the settings turn them on.
 
 This is where the settings file meets the devices: each section goes to the device
 it configures, and a device's own `DeviceError` becomes the app's `HardwareError`.
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from hardware.buttons import ButtonReader
     from hardware.dice import DiceReader
     from hardware.sim import Simulation
+    from hardware.speech import Speaker
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,7 @@ class Devices:
         self.strip: Strip = NullStrip()
         self.buzzer = BuzzerController(NullSounder(), clock)
         self.dice: DiceReader | None = None
+        self.speaker: Speaker | None = None  # the spoken calls, when the settings want them
         if open_now:
             self.open()
 
@@ -83,6 +86,10 @@ class Devices:
             self._simulate(self.clock)
         else:
             self._real(self.clock)
+        if self.config.speech.calls:
+            from hardware.speech import Speaker
+
+            self.speaker = Speaker()  # real time: a call goes stale as players hear it
 
     def _simulate(self, clock: Clock) -> None:
         from hardware.dice import Ack
@@ -97,6 +104,7 @@ class Devices:
             baudrate=config.serial.baudrate,
             clock=clock,
             dice_ack=Ack.TAKEN,
+            taken=[pin for _, pin in config.pins_claimed()],
         )
         self.buttons = self.sim.buttons
         self.strip = self.sim.strip
@@ -147,6 +155,8 @@ class Devices:
         return isinstance(self.strip, RecordingStrip)
 
     def close(self) -> None:
+        if self.speaker is not None:
+            self.speaker.close()
         if self.sim is not None:
             self.sim.close()
             return

@@ -7,9 +7,9 @@ what is due now, the strip's frame drawn (a pure function of the glass and the
 instant, `companion.play.lights`), and a running glass's heartbeat left. The thread
 runs a pass whenever one is due (the next warning or end, the buzzer's next switch,
 the strip's next step while the sand runs, the next heartbeat, each frame of the
-winners' wave) and whenever the main thread changes something (`wake()`). The main
-thread may run a pass itself (the screen's tick does): the turn timer's lock keeps the
-two apart, and each warning is heard once, whoever polls first.
+winners' wave or of a seat's blink) and whenever the main thread changes something
+(`wake()`). The main thread may run a pass itself (the screen's tick does): the turn
+timer's lock keeps the two apart, and each warning is heard once, whoever polls first.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
-from companion.core.hourglass import Phase
+from companion.core.hourglass import HourglassEvent, Phase
 from companion.play.lights import StripController
 from companion.play.timer import BEAT_EVERY_S, TurnTimer, sound
 from hardware.buzzer import BuzzerController
@@ -41,6 +42,13 @@ SWITCH_INTERVAL_S = 0.001
 NICE = -10
 
 
+class GlassNews(Protocol):
+    """Who hears the glass's news beside the buzzer (`companion.play.calls.Calls`):
+    it must return at once, on whichever thread polls."""
+
+    def glass(self, events: Iterable[HourglassEvent]) -> None: ...
+
+
 class GlassDriver:
     def __init__(
         self,
@@ -48,8 +56,11 @@ class GlassDriver:
         lights: StripController,
         buzzer: BuzzerController | None,
         clock: Clock,
+        *,
+        calls: GlassNews | None = None,
     ) -> None:
         self.timer = timer
+        self.calls = calls
         self.lights = lights
         self.buzzer = buzzer
         self.clock = clock
@@ -67,6 +78,8 @@ class GlassDriver:
             events = self.timer.poll()
             if events and self.buzzer is not None:
                 sound(self.buzzer, events)
+            if events and self.calls is not None:
+                self.calls.glass(events)  # queued for the speech worker, after the buzzer
             if self.buzzer is not None:
                 self.buzzer.tick()
             view = self.timer.view() if self.timer.timed else None

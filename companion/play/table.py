@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.core.session import Change, Session
+from companion.play.calls import Calls
 from companion.play.driver import GlassDriver
 from companion.play.lights import AroundTable, StripController
 from companion.play.recorder import Recorder
@@ -61,6 +62,7 @@ class GameInPlay(Generic[S]):
         app_options: Mapping[str, Any] | None = None,
         around: AroundTable | None = None,
         first_seat: int = 0,
+        calls: Calls | None = None,
     ) -> None:
         self.session = session
         self.app_options = dict(app_options or {})
@@ -77,14 +79,21 @@ class GameInPlay(Generic[S]):
             memory=self.recorder,
         )
         self.lights = self._lights(table, strip, around)
-        self.driver = GlassDriver(self.timer, self.lights, buzzer, clock)
+        # The spoken calls (when the settings want them) hear what the buzzer hears.
+        self.calls = calls
+        self.driver = GlassDriver(self.timer, self.lights, buzzer, clock, calls=calls)
         # The game's seconds at the table: they count while one of the app's screens
         # shows its table (`shown`) and its glass is not paused.
         self.table_time = TableTime(clock, self.recorder.table_seconds())
         self._at_table = False
+        self._follow(session)
+
+    def _follow(self, session: Session[S]) -> None:
         self.recorder.follow(session)
         self.recorder.time_actions(session, self.table_time.seconds)
         self.lights.follow(session)
+        if self.calls is not None:
+            self.calls.follow(session)
         session.add_listener(self._changed)
 
     def _lights(
@@ -164,5 +173,7 @@ class GameInPlay(Generic[S]):
         self.recorder.keep_table_time(self.table_time.seconds())
         self.session.remove_listener(self._changed)
         self.lights.leave(self.session)
+        if self.calls is not None:
+            self.calls.leave(self.session)
         self.recorder.leave(self.session)
         self.timer.close()

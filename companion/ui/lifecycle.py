@@ -30,6 +30,7 @@ class Host(Protocol):
     seeds: Callable[[], int]
     clock: Callable[[], float]
     glass_thread: bool  # real time: the table plans its own ticks
+    lang: str  # the language of now: the table's calls are spoken in it
 
     def show(self, name: str) -> None: ...
 
@@ -95,6 +96,8 @@ class GameLifecycle:
             ticks_itself=host.glass_thread,
             around=seating.around(self.settings.strip, len(session.setup.names), seat),
             first_seat=seat,
+            speaker=host.devices.speaker,
+            language=lambda: host.lang,
         )
         host.show(first or host.screen_for_model())
 

@@ -13,7 +13,8 @@ goes one way, from the devices and from the screen's own buttons alike: to the g
 in play's view-model while its table shows (no widget on the way), else to the
 screen's `button(source)` (the score's GO counts what was typed there). The view-model
 says where the game is after it (`GameModel.place`), and the navigator follows: the
-screen decides nothing again on the way back.
+screen decides nothing again on the way back. A seat button's press goes to the game
+at its table (`seats.seat_press`), like the dice.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from kivy.graphics.opengl import glFlush
 from companion.core.errors import StoreError
 from companion.ui.pace import Pace
 from companion.ui.screen import AppScreen
+from companion.ui.seats import seat_press
 from companion.ui.status import device_status
 from hardware.dice import Roll
-from hardware.events import HardwareEvent, Kind, Source
+from hardware.events import HardwareEvent, Kind, Seat, Source
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
@@ -85,7 +87,9 @@ class HardwareRouter:
             return None
         if event.source == Source.DICE:
             return self._dice(event)
-        if event.kind == Kind.HELD and event.source == Source.GO:
+        if isinstance(event.data, Seat):
+            self._seat(event.data.index, held=event.kind == Kind.HELD)
+        elif event.kind == Kind.HELD and event.source == Source.GO:
             self.app.open_menu()
         elif self._menu_open():
             return None  # the buttons wait while the menu is open
@@ -107,6 +111,15 @@ class HardwareRouter:
         screen: AppScreen | None = app.manager.current_screen
         if screen is not None:
             screen.button(source)
+
+    def _seat(self, index: int, *, held: bool) -> None:
+        """A seat's button counts at the game's table only (not over the menu)."""
+        app = self.app
+        model = app.model
+        if model is None or app.manager.current != model.adapter.screen or self._menu_open():
+            return
+        if seat_press(model, index, held=held) == "move_on":
+            app.show(app.screen_for_model())
 
     def _menu_open(self) -> bool:
         menu = self.app.menu

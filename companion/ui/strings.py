@@ -42,7 +42,7 @@ UI = Catalog(
         "start_anyway": "Start the new game",
         "home_hint": "Tap New game, choose the players and start.",
         # hardware status
-        "buttons_sim": "Buttons: keyboard (space GO, u undo, p pause)",
+        "buttons_sim": "Keys: space GO, u undo, p pause, 1-8 seats",
         "buttons_ok": "Buttons: ready",
         "buttons_off": "Buttons: not connected",
         "strip_screen": "Strip: on screen",
@@ -163,6 +163,8 @@ UI = Catalog(
         "dice_keep": "Keep the first roll",
         "dice_replace": "Replace",
         "nothing_paused": "The hourglass is not running",
+        "seat_not_turn": "{seat}'s button: it is {player}'s turn",
+        "seat_no_turn": "{seat}'s button: it is nobody's turn now",
         "undone": "Undone: {what}",
         "redone": "Redone: {what}",
         "did_action": "the last action",

@@ -38,6 +38,7 @@ from companion.core.hourglass import Hourglass
 from companion.core.messages import Message
 from companion.core.rules import Rules
 from companion.core.session import Change, Session
+from companion.play.calls import Calls, Says
 from companion.play.lights import AroundTable
 from companion.play.table import WARNINGS_S, GameInPlay
 from companion.store import Store, now
@@ -367,10 +368,13 @@ def open_table(
     ticks_itself: bool = True,
     around: AroundTable | None = None,
     first_seat: int = 0,
+    speaker: Says | None = None,
+    language: Callable[[], str] = lambda: "en",
 ) -> GameModel[Any]:
     """The stored game `session_id` (its `session` loaded) at its table: the game in
     play and the view-model that observes it, as the app puts them together (`around`:
-    the strip laid round the table; `first_seat`: the seat of the first player listed)."""
+    the strip laid round the table; `first_seat`: the seat of the first player listed;
+    with a `speaker`, the table's calls spoken in `language()`)."""
     table = table_of(session.setup.game)
     play = GameInPlay(
         store=store,
@@ -384,6 +388,7 @@ def open_table(
         app_options=app_options,
         around=around,
         first_seat=first_seat,
+        calls=Calls(speaker, language) if speaker is not None else None,
     )
     return GameModel(play, table, clock=clock, lockout_s=lockout_s, ticks_itself=ticks_itself)
 

@@ -31,11 +31,14 @@ ID=debian
 """
 PASSWD = "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000:,,,:/home/pi:/bin/bash\n"
 GROUP = (
-    "root:x:0:\ndialout:x:20:pi\nvideo:x:44:pi\nusers:x:100:\ninput:x:105:pi\n"
-    "render:x:106:pi\npi:x:1000:\n"
+    "root:x:0:\ndialout:x:20:pi\naudio:x:29:pi\nvideo:x:44:pi\nusers:x:100:\n"
+    "input:x:105:pi\nrender:x:106:pi\npi:x:1000:\n"
 )
 SHADOW = "root:*:19000:0:99999:7:::\npi:*:19000:0:99999:7:::\n"
-GSHADOW = "root:*::\ndialout:*::pi\nvideo:*::pi\nusers:*::\ninput:*::pi\nrender:*::pi\npi:!::\n"
+GSHADOW = (
+    "root:*::\ndialout:*::pi\naudio:*::pi\nvideo:*::pi\nusers:*::\ninput:*::pi\n"
+    "render:*::pi\npi:!::\n"
+)
 CONFIG_TXT = """# For more options and information see
 # http://rptl.io/configtxt
 #dtparam=i2c_arm=on

@@ -104,9 +104,10 @@ def test_the_unit_is_hardened(tmp_path: Path) -> None:
 def test_the_hardening_keeps_the_pi_s_devices_and_folders() -> None:
     service = [(k, v) for s, k, v in unit_entries() if s == "Service"]
     allowed = {v.split()[0] for k, v in service if k == "DeviceAllow"}
-    # screen, touch, tty1, dice reader (USB, ACM, UARTs), SPI strip, GPIO
+    # screen, touch, tty1, dice reader (USB, ACM, UARTs), SPI strip, GPIO, sound cards
     assert allowed >= {"char-drm", "char-input", "char-tty", "char-ttyUSB", "char-ttyACM",
-                       "char-ttyAMA", "char-ttyS", "char-spi", "char-gpiochip"}  # fmt: skip
+                       "char-ttyAMA", "char-ttyS", "char-spi", "char-gpiochip",
+                       "char-alsa"}  # fmt: skip
     settings = dict(service)
     assert settings["ProtectSystem"] == "strict"
     assert "/etc/companion" in writable_paths()  # the settings screen saves there

@@ -67,7 +67,7 @@ def test_install_writes_the_system_a_pi_needs(pi: FakePi) -> None:
                      passwd, re.M)  # fmt: skip
     groups = {line.split(":")[0]: line.split(":")[3].split(",")
               for line in pi.path("/etc/group").read_text().splitlines()}  # fmt: skip
-    for group in ("video", "render", "touchscreen", "gpio", "spi", "dialout"):
+    for group in ("video", "render", "touchscreen", "gpio", "spi", "dialout", "audio"):
         assert "companion" in groups[group], group
     assert "companion" not in groups["input"]  # every input device, a keyboard too
     config = pi.path("/etc/companion/config.toml")

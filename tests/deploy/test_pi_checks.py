@@ -17,7 +17,8 @@ from tests.store.conftest import without_rights
 
 GOOD_GROUPS = "video:x:44:companion\nrender:x:106:companion\ninput:x:105:pi\n" \
     "touchscreen:x:996:companion\n" \
-    "gpio:x:997:companion\nspi:x:999:pi,companion\ndialout:x:20:companion\n"  # fmt: skip
+    "gpio:x:997:companion\nspi:x:999:pi,companion\ndialout:x:20:companion\n" \
+    "audio:x:29:pi,companion\n"  # fmt: skip
 
 
 def answers(**replies: str):  # type: ignore[no-untyped-def]

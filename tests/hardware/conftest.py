@@ -10,6 +10,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from companion.core.hourglass import FakeClock
 from hardware.events import EventQueue
 
 
@@ -36,3 +37,8 @@ def _factory(mock: MockFactory) -> Iterator[MockFactory]:
 @pytest.fixture
 def events() -> EventQueue:
     return queue.Queue()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()

@@ -8,6 +8,8 @@ import threading
 import time
 from collections.abc import Callable
 
+from gpiozero.pins.mock import MockFactory
+
 from hardware.events import EventQueue, HardwareEvent
 from tests.waiting import limit
 
@@ -51,3 +53,16 @@ def pending(events: EventQueue) -> list[HardwareEvent]:
             out.append(events.get_nowait())
         except queue.Empty:
             return out
+
+
+def press(factory: MockFactory, pin: int) -> None:
+    factory.pin(pin).drive_low()  # pull-up wiring: pressed = pulled to ground
+
+
+def release(factory: MockFactory, pin: int) -> None:
+    factory.pin(pin).drive_high()
+
+
+def tap(factory: MockFactory, pin: int) -> None:
+    press(factory, pin)
+    release(factory, pin)

@@ -14,34 +14,16 @@ from hardware.buttons import ButtonReader
 from hardware.dice import Roll
 from hardware.errors import DeviceError
 from hardware.events import EventQueue, HardwareEvent, Kind, Source, drain
-from tests.hardware.hwhelp import next_event, pending
+from tests.hardware.hwhelp import next_event, pending, press, release, tap
 from tests.waiting import wait_until
 
 QUICK = ButtonsConfig(hold_time=0.05, lockout_s=0.3)
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def reader(factory: MockFactory, events: EventQueue, clock: FakeClock) -> Iterator[ButtonReader]:
     with ButtonReader(QUICK, events, pin_factory=factory, clock=clock) as buttons:
         yield buttons
-
-
-def press(factory: MockFactory, pin: int) -> None:
-    factory.pin(pin).drive_low()  # pull-up wiring: pressed = pulled to ground
-
-
-def release(factory: MockFactory, pin: int) -> None:
-    factory.pin(pin).drive_high()
-
-
-def tap(factory: MockFactory, pin: int) -> None:
-    press(factory, pin)
-    release(factory, pin)
 
 
 def test_pause_reports_at_once(

@@ -282,3 +282,44 @@ def test_doctor_says_what_keeps_a_device_from_its_pins(
     assert "Buttons: The GO button cannot use GPIO 17: another device already uses it." in out
     assert "Buzzer: The buzzer cannot use GPIO 18: another device already uses it." in out
     assert report.problems == 2
+
+
+def test_doctor_names_each_seat_button(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 33.2: every seat button, in seat order, with its pin and its state."""
+    config = settings.from_dict({"buttons": {"seats": [4, 23, 24]}})
+    path = settings.save(config, tmp_path / "config.toml")
+    args = parser().parse_args(["doctor", "--simulate", "--config", str(path)])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    for seat, pin in ((1, 4), (2, 23), (3, 24)):
+        assert f"Seat {seat} on GPIO {pin}, wired to GND (internal pull-up): released." in out
+
+
+def test_doctor_says_whether_speech_and_a_sound_card_are_there(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33.5: a problem only when the settings turn the calls on."""
+    from hardware import speech
+
+    cards = tmp_path / "cards"
+    cards.write_text(" 0 [Device   ]: USB-Audio - USB Audio Device\n", encoding="utf-8")
+    on = settings.from_dict({"speech": {"calls": True}})
+    monkeypatch.setattr(speech, "espeak_path", lambda: "/usr/bin/espeak-ng")
+    report = doctor._Report()
+    doctor._check_speech(report, on, cards)
+    monkeypatch.setattr(speech, "espeak_path", lambda: None)
+    doctor._check_speech(report, Config(), tmp_path / "no-cards")
+    doctor._check_speech(report, on, tmp_path / "no-cards")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "[ok ] Spoken calls: on: espeak-ng at /usr/bin/espeak-ng; sound card: USB Audio Device."
+    )
+    assert lines[1] == (
+        "[ok ] Spoken calls: off in the settings (speech.calls); espeak-ng is not installed; "
+        "no sound card."
+    )
+    assert lines[2] == (
+        "[FIX] Spoken calls: on in the settings, but espeak-ng is not installed; no sound card."
+    )
+    assert "sudo apt install espeak-ng" in lines[3] and "Connect a speaker" in lines[4]
+    assert report.problems == 1

@@ -37,6 +37,7 @@ SHOWN = (
     *("badges", "altitude", "colour_name", "side_labels", "balloon_text", "move_text"),
 )
 KEYS = {"space": (32, 44, " "), "u": (117, 24, "u"), "p": (112, 19, "p")}
+KEYS.update({str(n): (48 + n, 29 + n, str(n)) for n in range(1, 9)})  # the seat buttons
 TAP_S = 0.1  # how long a finger is down for a tap, by the touch's own times
 
 
@@ -178,14 +179,16 @@ class Harness:
         self.key("space")
         assert screen.phase == "running"
 
-    def key(self, name: str) -> None:
-        """A key press and release: the simulated button's pin goes down and up."""
+    def key(self, name: str, *, settle: bool = True) -> None:
+        """A key press and release: the simulated button's pin goes down and up; then
+        (`settle`) the clock moves past the buttons' lock-out before the next press."""
         code, scancode, text = KEYS[name]
         Window.dispatch("on_key_down", code, scancode, text, [])
         self.step(1)
         Window.dispatch("on_key_up", code, scancode)
         self.step(3)
-        self.clock.advance(1.0)  # past the buttons' lock-out before the next press
+        if settle:
+            self.clock.advance(1.0)
 
     # -- looking -------------------------------------------------------------------
     @property

@@ -33,7 +33,7 @@ def ui(tmp_path: Path) -> Iterator[Harness]:
 def test_home_then_new_game(ui: Harness) -> None:
     assert ui.app.root.current == "home"
     assert "New game" in ui.texts()
-    assert any(t.startswith("Buttons: keyboard") for t in ui.texts())
+    assert any(t.startswith("Keys: space GO") for t in ui.texts())
     ui.shot("01-home")
     ui.tap(ui.find("New game"))
     assert ui.app.root.current == "newgame"

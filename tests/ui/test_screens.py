@@ -25,7 +25,7 @@ from companion.ui.screens import history_data, hwtest
 from companion.ui.screens.settings import MINUS
 from companion.ui.screens.text import S
 from companion.ui.widgets import AskView
-from hardware.events import HardwareEvent, Kind, Source
+from hardware.events import HardwareEvent, Kind, Seat, Source
 from tests.ui.harness import Harness
 
 GOLDEN = Path(__file__).resolve().parents[1] / "games" / "files"
@@ -230,7 +230,8 @@ def open_settings(ui: Harness, tab: str = "") -> Any:
 
 
 def row(screen: Any, key: str) -> Any:
-    return next(r for r in screen.ids.rows.children if getattr(r, "setting_key", "") == key)
+    rows = screen.ids.rows.walk(restrict=True)  # a seat's pin is in a row of two
+    return next(r for r in rows if getattr(r, "setting_key", "") == key)
 
 
 def test_settings_language_waits_for_save_like_every_setting(
@@ -436,6 +437,16 @@ def test_hardware_test_page(ui: Harness) -> None:
     ui.key("u")
     assert page.ids.undo.text == "UNDO pressed"
     assert page.ids.button_lines.text.splitlines()[-1].endswith("UNDO pressed")
+    # The seat buttons (keys 1-8 in the simulation): a lamp each, in seat order.
+    lamps = list(reversed(page.ids.seat_lamps.children))
+    assert [lamp.text for lamp in lamps] == [str(n) for n in range(1, 9)]
+    ui.key("3")
+    ui.devices.events.put(HardwareEvent(Source.SEAT, Kind.HELD, Seat(6)))
+    ui.step(2)
+    assert [lamp.state for lamp in lamps] == ["", "", "pressed", "", "", "", "held", ""]
+    last = page.ids.button_lines.text.splitlines()[-2:]
+    assert [line.split("  ", 1)[1] for line in last] == ["seat 3 pressed", "seat 7 held"]
+    assert ui.app.model is None or ui.log_types() == []  # nothing reached a game
 
     ui.wait(lambda: ui.devices.dice.status().connected)
     device = ui.devices.sim.dice_device
@@ -455,3 +466,35 @@ def test_hardware_test_page(ui: Harness) -> None:
     ui.tap(page.ids.home)
     assert ui.app.root.current == "home"
     assert all(c == (0, 0, 0) for c in ui.devices.strip.latest)  # the pattern stops
+
+
+# --- seat buttons and spoken calls in the settings (issue 33.2, 33.5) ------------------
+
+
+def test_settings_seat_buttons_and_spoken_calls(ui: Harness) -> None:
+    path = ui.app.config_path
+    screen = open_settings(ui)
+    tab = next(w for w in screen.walk() if getattr(w, "tab", "") == "seats")
+    ui.tap(tab)
+    assert screen.ids.message.text == "" and row(screen, "buttons.seats").children
+    for _ in range(3):  # three seat buttons, on the pins WIRING.md offers first
+        ui.tap(ui.find("+", row(screen, "buttons.seats")))
+    assert screen.draft["buttons"]["seats"] == [4, 23, 24]
+    second = row(screen, "buttons.seats[1]")
+    assert ui.find("Seat 2", second) and ui.find("GPIO 23", second)
+    ui.tap(ui.find("+", second))  # GPIO 24: seat 3's already
+    clash = "buttons.seats[2]: GPIO 24 is already used by buttons.seats[1]"
+    assert screen.ids.message.text == clash
+    ui.tap(ui.find("+", row(screen, "buttons.seats[1]")))
+    assert screen.error is None
+    for _ in range(5):
+        ui.tap(ui.find("+", row(screen, "buttons.seats")))
+    shots(ui, "settings", "seats")  # eight seats, two to a row
+    ui.tap(ui.find(MINUS, row(screen, "buttons.seats")))
+    ui.tap(ui.find("Sound", screen))
+    ui.tap(ui.find("spoken", row(screen, "speech.calls")))
+    shots(ui, "settings", "sound")
+    ui.tap(screen.ids.save)
+    loaded = config_module.load(path)
+    assert loaded.buttons.seats == (4, 25, 24, 23, 5, 6, 13)  # 23 free again
+    assert loaded.speech.calls is True

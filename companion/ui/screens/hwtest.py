@@ -13,7 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectProperty
+from kivy.factory import Factory
+from kivy.properties import (
+    BooleanProperty,
+    DictProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+)
 
 from companion.core.messages import Message
 from companion.ui.context import running_app
@@ -21,7 +28,7 @@ from companion.ui.screen import AppScreen
 from companion.ui.screens.text import S
 from companion.ui.status import dice_message
 from hardware.dice import BadLineSeen, Connected, Disconnected, Err, Hello, Roll, Rolling, Status
-from hardware.events import HardwareEvent, Kind, Source
+from hardware.events import HardwareEvent, Kind, Seat, Source
 from hardware.strip import OFF, RGB
 
 if TYPE_CHECKING:
@@ -97,6 +104,8 @@ class HardwareTestScreen(AppScreen):
     frame = ListProperty([])
     buttons = DictProperty({})  # source -> the Message of its last event
     lit = DictProperty({})  # source -> whether an event of it arrived
+    seats = NumericProperty(0)  # how many seat buttons there are
+    seat_lit = DictProperty({})  # seat index -> its last event's kind ("pressed", "held")
     button_lines = ListProperty([])
     dice_lines = ListProperty([])
     dice_status = ObjectProperty(None, allownone=True)
@@ -118,6 +127,10 @@ class HardwareTestScreen(AppScreen):
     def prepare(self) -> None:
         self.buttons = {str(s): S("button_waiting", button=str(s).upper()) for s in BUTTONS}
         self.lit = {}
+        self.seat_lit = {}
+        buttons = self.app.devices.buttons
+        self.seats = len(buttons.seat_pins) if buttons is not None else 0
+        self._seat_lamps()
         self.button_lines = []
         self.dice_lines = []
         self.frame = [OFF] * self._count()
@@ -130,6 +143,21 @@ class HardwareTestScreen(AppScreen):
         if self._ticker is not None:
             self._ticker.cancel()
             self._ticker = None
+
+    def _seat_lamps(self) -> None:
+        """One lamp per seat button, numbered in seat order; lit by its presses."""
+        row = self.ids.seat_lamps
+        if len(row.children) == self.seats:
+            return
+        row.clear_widgets()
+        for index in range(self.seats):
+            row.add_widget(Factory.SeatLamp(text=str(index + 1)))
+        self._show_seats()
+
+    def _show_seats(self, *_: object) -> None:
+        lamps = list(reversed(self.ids.seat_lamps.children))  # Kivy keeps the last first
+        for index, lamp in enumerate(lamps):
+            lamp.state = self.seat_lit.get(index, "")
 
     # -- the strip -----------------------------------------------------------------
     def _count(self) -> int:
@@ -189,6 +217,9 @@ class HardwareTestScreen(AppScreen):
             return False
         if event.kind not in (Kind.PRESSED, Kind.HELD):
             return True
+        if isinstance(event.data, Seat):
+            self._seat_event(event.data.index, event.kind)
+            return True
         button = str(event.source).upper()
         pressed = event.kind == Kind.PRESSED
         message = S("button_pressed" if pressed else "button_held", button=button)
@@ -197,6 +228,13 @@ class HardwareTestScreen(AppScreen):
         line = S("ev_pressed" if pressed else "ev_held", time=clock_time(), button=button)
         self.button_lines = [*self.button_lines, line][-BUTTON_LINES:]
         return True
+
+    def _seat_event(self, index: int, kind: str) -> None:
+        self.seat_lit = {**self.seat_lit, index: str(kind)}
+        self._show_seats()
+        key = "ev_seat_pressed" if kind == Kind.PRESSED else "ev_seat_held"
+        line = S(key, time=clock_time(), seat=index + 1)
+        self.button_lines = [*self.button_lines, line][-BUTTON_LINES:]
 
     def lines_text(self, lines: list[Message], _lang: str = "") -> str:
         return "\n".join(self.app.tr(line) for line in lines)

@@ -58,7 +58,7 @@ def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str
     return ""
 
 
-def spaced(box: Any, *_: Any) -> None:
+def spaced(box: Any, *_: object) -> None:
     """The rows GAP_PX apart, or as far apart as they fit (a game of many options:
     every row still 48 px, each in sight)."""
     rows = [r for r in box.children if r.size_hint_y is None]  # not the filler

@@ -56,7 +56,7 @@ class SetupsSheet(Sheet):
         self.fbind("on_dismiss", lambda *_: running_app().funbind("lang", self.show))
         self.show()
 
-    def show(self, *_: Any) -> None:
+    def show(self, *_: object) -> None:
         app = running_app()
         box = self.ids.setups
         box.clear_widgets()

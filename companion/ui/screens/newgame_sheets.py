@@ -187,7 +187,7 @@ class ExtrasSheet(Sheet):
         given = self.screen.options.get(self.field.key) or {}
         return {key: given.get(key) for key, *_ in self.field.extras}
 
-    def show(self, *_: Any) -> None:
+    def show(self, *_: object) -> None:
         self.prompt = label_text(self.field.label)
         grid = self.ids.choices
         grid.clear_widgets()
@@ -349,7 +349,7 @@ class CategoriesSheet(Sheet):
 
     chosen = NumericProperty(-1)  # the line shown on the right (-1: none)
 
-    def __init__(self, screen: NewGameScreen, field: OptionField, **kwargs: Any) -> None:
+    def __init__(self, screen: NewGameScreen, field: OptionField, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.screen, self.field = screen, field
         self.chosen = 0 if self.lines else -1
@@ -365,7 +365,7 @@ class CategoriesSheet(Sheet):
         self.screen.set_option(self.field.key, lines)
         self.show()
 
-    def show(self, *_: Any) -> None:
+    def show(self, *_: object) -> None:
         app = running_app()
         box = self.ids.names
         box.clear_widgets()

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    DictProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -38,6 +44,7 @@ MINUS = "\u2212"  # the minus sign: as wide as the plus, unlike a hyphen
 class SettingRow(BoxLayout):
     message = ObjectProperty(None, allownone=True)
     setting_key = StringProperty("")
+    label_width = NumericProperty(192)  # a seat's half row: a narrower label
 
 
 class SettingToggle(Toggle):
@@ -90,16 +97,26 @@ class SettingsScreen(AppScreen):
         self.tab = tab
         box = self.ids.rows
         box.clear_widgets()
-        for setting in settings_data.settings_for(tab, dict(self.draft)):
+        rows = settings_data.settings_for(tab, dict(self.draft))
+        for setting in (r for r in rows if r.index is None):
             box.add_widget(self._row(setting))
+        seats = [r for r in rows if r.index is not None]
+        for first in range(0, len(seats), 2):  # the seats' pins two to a row
+            pair = Factory.BoxLayout(size_hint_y=None, height=48 * self.app.scale)
+            pair.spacing = 12 * self.app.scale
+            for setting in seats[first : first + 2]:
+                pair.add_widget(self._row(setting, narrow=True))
+            box.add_widget(pair)
         box.add_widget(Factory.Widget())
 
     # -- one row per setting ---------------------------------------------------------
-    def _row(self, setting: Setting) -> Widget:
-        row = SettingRow(message=S(setting.label), setting_key=setting.key)
-        value = settings_data.get(dict(self.draft), setting.path)
+    def _row(self, setting: Setting, *, narrow: bool = False) -> Widget:
+        row = SettingRow(message=setting.message, setting_key=setting.key)
+        value = settings_data.value_of(dict(self.draft), setting)
         if setting.kind == "step":
-            self._stepper(row, setting, value)
+            if narrow:
+                row.label_width = 84
+            self._stepper(row, setting, value, narrow=narrow)
             return row
         for choice, label in setting.choices:
             chosen = choice in value if setting.kind == "multi" else _same(value, choice)
@@ -110,31 +127,36 @@ class SettingsScreen(AppScreen):
             row.add_widget(toggle)
         return row
 
-    def _stepper(self, row: Any, setting: Setting, value: Any) -> None:
-        row.add_widget(self._step_button(setting, -1))
-        row.add_widget(SettingValue(message=settings_data.shown(setting, value)))
-        row.add_widget(self._step_button(setting, 1))
+    def _stepper(self, row: Any, setting: Setting, value: Any, *, narrow: bool) -> None:
+        row.add_widget(self._step_button(setting, -1, narrow))
+        shown = SettingValue(message=settings_data.shown(setting, value))
+        if narrow:
+            shown.font_size = 22 * self.app.scale
+        row.add_widget(shown)
+        row.add_widget(self._step_button(setting, 1, narrow))
 
-    def _step_button(self, setting: Setting, direction: int) -> Widget:
+    def _step_button(self, setting: Setting, direction: int, narrow: bool) -> Widget:
         scale = self.app.scale
         button = sized(Factory.Tap(text="+" if direction > 0 else MINUS), 30 * scale)
-        button.size_hint_x, button.width = None, 84 * scale
+        button.size_hint_x, button.width = None, (56 if narrow else 84) * scale
         button.bind(on_release=lambda _w: self.step(setting, direction))
         return button
 
     # -- changes ---------------------------------------------------------------------
     def choose(self, setting: Setting, choice: Any) -> None:
-        value = settings_data.get(dict(self.draft), setting.path)
+        value = settings_data.value_of(dict(self.draft), setting)
         if setting.kind == "multi":
             choice = settings_data.toggled(value, choice)
         self._set(setting, choice)
 
     def step(self, setting: Setting, direction: int) -> None:
-        value = settings_data.get(dict(self.draft), setting.path)
-        self._set(setting, settings_data.stepped(setting, value, direction))
+        draft = dict(self.draft)
+        value = settings_data.value_of(draft, setting)
+        taken = settings_data.pins_in_use(draft)
+        self._set(setting, settings_data.stepped(setting, value, direction, taken))
 
     def _set(self, setting: Setting, value: Any) -> None:
-        self.draft = settings_data.with_value(dict(self.draft), setting.path, value)
+        self.draft = settings_data.with_setting(dict(self.draft), setting, value)
         self.changed = self.draft != self._baseline()
         self.notice = None
         self.error = self._problem()

@@ -19,15 +19,17 @@ from companion.config import Config
 from companion.core.messages import Message
 from companion.i18n import languages
 from companion.ui.screens.text import S
+from hardware.pins import SEAT_PINS
 
 Path_ = tuple[str, ...]
 Kind = Literal["choice", "step", "multi"]
 
-TABS = ("general", "sound", "strip", "buttons", "dice_reader")
+TABS = ("general", "sound", "strip", "buttons", "seats", "dice_reader")
 WARNING_CHOICES = (30.0, 20.0, 15.0, 10.0, 5.0, 3.0)
 BAUD_CHOICES = (9600, 38400, 57600, 115200, 230400)
 PORT_PATTERNS = ("/dev/serial/by-id/*", "/dev/ttyACM*", "/dev/ttyUSB*")
 MAX_PORTS = 4  # choices in one row; the current port is always among them
+
 # Each language by its own name: whoever reads the screen finds theirs.
 LANGUAGE_NAMES = {
     "en": "English",
@@ -43,7 +45,8 @@ LIVE = {("language",), ("buzzer", "mute"), ("hourglass", "warnings")}
 @dataclass(frozen=True)
 class Setting:
     """One row: `choice` (one of `choices`), `multi` (any subset of `choices`) or
-    `step` (a number moved by `step`, shown with `unit`)."""
+    `step` (a number moved by `step`, shown with `unit`). With `index` the setting is
+    one value of the list at `path` (a seat button's pin), labelled seat `index + 1`."""
 
     path: Path_
     label: str
@@ -51,10 +54,16 @@ class Setting:
     choices: tuple[tuple[Any, Message], ...] = ()
     step: float = 1
     unit: str = "int"
+    index: int | None = None
 
     @property
     def key(self) -> str:
-        return ".".join(self.path)
+        joined = ".".join(self.path)
+        return joined if self.index is None else f"{joined}[{self.index}]"
+
+    @property
+    def message(self) -> Message:
+        return S(self.label) if self.index is None else S(self.label, seat=self.index + 1)
 
 
 def _plain(values: Sequence[Any]) -> tuple[tuple[Any, Message], ...]:
@@ -103,6 +112,12 @@ def _sound(draft: dict[str, Any]) -> list[Setting]:
             ((False, S("active_buzzer")), (True, S("tonal_buzzer"))),
         ),
         Setting(("buzzer", "pin"), "set_buzzer_pin", "step", unit="pin"),
+        Setting(
+            ("speech", "calls"),
+            "set_calls",
+            "choice",
+            ((False, S("calls_off")), (True, S("calls_on"))),
+        ),
     ]
 
 
@@ -149,6 +164,16 @@ def _buttons(draft: dict[str, Any]) -> list[Setting]:
     ]
 
 
+def _seats(draft: dict[str, Any]) -> list[Setting]:
+    """How many seat buttons, then each one's pin in seat order."""
+    seats = get(draft, ("buttons", "seats"))
+    pins = [
+        Setting(("buttons", "seats"), "set_seat_pin", "step", unit="pin", index=index)
+        for index in range(len(seats))
+    ]
+    return [Setting(("buttons", "seats"), "set_seats", "step", unit="seats"), *pins]
+
+
 def _dice_reader(draft: dict[str, Any]) -> list[Setting]:
     port = str(get(draft, ("serial", "port")))
     ports = tuple((p, S("no_port") if not p else S("plain", text=p)) for p in serial_ports(port))
@@ -163,6 +188,7 @@ _TABS: dict[str, Callable[[dict[str, Any]], list[Setting]]] = {
     "sound": _sound,
     "strip": _strip,
     "buttons": _buttons,
+    "seats": _seats,
     "dice_reader": _dice_reader,
 }
 
@@ -171,6 +197,8 @@ def shown(setting: Setting, value: Any) -> Message:
     """A stepped value as the screen shows it."""
     if setting.unit == "pin":
         return S("gpio", pin=value)
+    if setting.unit == "seats":
+        return S("plain", text=str(len(value))) if value else S("seats_off")
     if setting.unit == "percent":
         return S("value_percent", value=float(value))
     if setting.unit == "seconds":
@@ -193,6 +221,20 @@ def get(draft: dict[str, Any], path: Path_) -> Any:
     return value
 
 
+def value_of(draft: dict[str, Any], setting: Setting) -> Any:
+    """The value of `setting` in `draft` (one pin of a list for a seat's button)."""
+    value = get(draft, setting.path)
+    return value if setting.index is None else value[setting.index]
+
+
+def with_setting(draft: dict[str, Any], setting: Setting, value: Any) -> dict[str, Any]:
+    if setting.index is None:
+        return with_value(draft, setting.path, value)
+    values = list(get(draft, setting.path))
+    values[setting.index] = value
+    return with_value(draft, setting.path, values)
+
+
 def with_value(draft: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]:
     changed = copy.deepcopy(draft)
     target = changed
@@ -202,12 +244,28 @@ def with_value(draft: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]
     return changed
 
 
-def stepped(setting: Setting, value: Any, direction: int) -> Any:
-    """The next value; no limits here, so the file's own check names them."""
+def stepped(setting: Setting, value: Any, direction: int, taken: Sequence[int] = ()) -> Any:
+    """The next value; no limits here, so the file's own check names them (a seat
+    button more: the first free pin of `SEAT_PINS`; one fewer: the last goes)."""
+    if setting.unit == "seats":
+        return [*value, _free_pin([*taken, *value])] if direction > 0 else list(value)[:-1]
     if setting.unit in ("percent", "seconds"):
         # Rounded: 0.4 + 0.05 must be 0.45, not 0.45000000000000007 in the file.
         return round(float(value) + direction * setting.step, 2)
     return int(value) + direction * int(setting.step)
+
+
+def _free_pin(taken: Sequence[int]) -> int:
+    """The first of `SEAT_PINS` not `taken` (the file's check names a clash, if any)."""
+    return next((pin for pin in SEAT_PINS if pin not in taken), SEAT_PINS[0])
+
+
+def pins_in_use(draft: dict[str, Any]) -> list[int]:
+    """The pins the draft's settings use, when it is settings the file would take."""
+    try:
+        return [pin for _, pin in check(draft).pins_claimed()]
+    except config_module.ConfigError:
+        return [get(draft, ("buttons", key)) for key in ("go", "undo", "pause")]
 
 
 def toggled(values: Sequence[float], choice: float) -> list[float]:

@@ -77,11 +77,11 @@ class SheetScreen(AppScreen):
     pad_left = BooleanProperty(False)  # the pad opens left of the grid (its box is right)
     docked = BooleanProperty(True)  # the pad has its own place right of the grid
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         running_app().bind(lang=self._language)
 
-    def _language(self, *_: Any) -> None:
+    def _language(self, *_: object) -> None:
         if self.help is not None:  # prepared: its heads hold words of the old language
             self._build()
 

@@ -40,7 +40,7 @@ class WhoStartsView(Sheet):
     spinning = BooleanProperty(False)
     landed = BooleanProperty(False)
 
-    def __init__(self, play: GameInPlay[Any], **kwargs: Any) -> None:
+    def __init__(self, play: GameInPlay[Any], **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.app = running_app()
         self.play = play
@@ -59,7 +59,7 @@ class WhoStartsView(Sheet):
         self.app.bind(lang=self._say)
         self._say()
 
-    def _say(self, *_: Any) -> None:
+    def _say(self, *_: object) -> None:
         tr = self.app.tr
         if self.landed and self.chosen is not None:
             self.title = str(tr(UI("starts", player=self.by_seat[self.chosen])))
