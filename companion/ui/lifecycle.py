@@ -94,7 +94,7 @@ class GameLifecycle:
             buzzer=host.devices.buzzer,
             lockout_s=self.settings.buttons.lockout_s,
             ticks_itself=host.glass_thread,
-            around=seating.around(self.settings.strip, len(session.setup.names), seat),
+            around=seating.around(self.settings, len(session.setup.names), seat),
             first_seat=seat,
             speaker=host.devices.speaker,
             language=lambda: host.lang,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.config import StripConfig
+from companion.config import Config
 from companion.core.errors import CompanionError
 from companion.play.lights import AroundTable, around_table
 from companion.play.whostarts import seated, starting_at
@@ -27,10 +27,13 @@ def first_seat(row: SessionRow) -> int:
     return first if isinstance(first, int) and not isinstance(first, bool) else 0
 
 
-def around(strip: StripConfig, players: int, first: int) -> AroundTable | None:
+def around(settings: Config, players: int, first: int) -> AroundTable | None:
     """The strip round the table for a game of `players` (None: one glass); the
-    first player listed sits at seat `first`."""
-    return around_table(strip.seat_leds, strip.around_table, players, first)
+    first player listed sits at seat `first`. A button per seat lays it round the
+    table too: each seat then sees its own stretch."""
+    strip = settings.strip
+    even = strip.around_table or bool(settings.buttons.seats)
+    return around_table(strip.seat_leds, even, players, first)
 
 
 def start_from(app: CompanionApp, seat: int) -> None:
@@ -55,4 +58,4 @@ def start_from(app: CompanionApp, seat: int) -> None:
     except CompanionError as error:
         model.error = error.message
         return
-    app.open_session(session_id)
+    app.games.open_session(session_id)

@@ -230,3 +230,24 @@ def test_eight_stretches_stay_within_the_single_strips_budget(tmp_path: Path) ->
     assert seat_passes <= single_passes * 1.2 + 5
     assert seat_writes <= seat_passes <= 30.0 / FRAME_S
     assert seat_writes >= 30 * 5  # (it does pulse: several writes a second)
+
+
+@pytest.mark.parametrize(
+    ("settings", "laid"),
+    [
+        ({}, None),  # one glass
+        ({"strip": {"around_table": True}}, AroundTable(4, first=1)),
+        ({"strip": {"seat_leds": [5, 5, 5, 5]}}, AroundTable(4, (5, 5, 5, 5), first=1)),
+        # A button per seat: each seat sees its own stretch (issue 33.3's "with seats
+        # configured"), split evenly unless the settings give the LEDs.
+        ({"buttons": {"seats": [4, 23, 24, 25]}}, AroundTable(4, first=1)),
+        ({"buttons": {"seats": [4, 23]}}, AroundTable(4, first=1)),
+    ],
+)
+def test_the_strip_lies_round_the_table_as_the_settings_say(
+    settings: dict[str, Any], laid: AroundTable | None
+) -> None:
+    from companion.config import from_dict
+    from companion.ui.seating import around
+
+    assert around(from_dict(settings), 4, 1) == laid

@@ -177,7 +177,9 @@ def test_a_score_sheet_and_a_delayed_bank_that_came_in_a_file(ui: Harness) -> No
         *("2.", "Jan", "22", "Roads\u00a07 · Cities\u00a08 · Cloisters\u00a00 · Farms\u00a07"),
         *("4.", "Bo", "out", "60"),
         "Roads\u00a030 · Cities\u00a030 · Cloisters\u00a00 · Farms\u00a00",
-    ]  # tied in seat order; Bo out, so last; each one's whole sheet (issue 34.4)
+        "Bo went out of the game in turn 3: ranked after every player still in, whatever"
+        " the points",
+    ]  # tied in seat order; Bo out, so last (and why); each one's whole sheet (34.4)
     assert shown[8].endswith("the points of every player")
     ui.shots("any-game-sheet-history")
     ui.app.go_home()
@@ -200,4 +202,5 @@ def test_a_score_sheet_and_a_delayed_bank_that_came_in_a_file(ui: Harness) -> No
     used = ui.app.model.session.log[-2].to_json()["seconds"]
     assert 15 <= used <= 16
     assert row_of(ui, "Ola").time == clock(300 - (used - 5) + 10)
-    assert row_of(ui, "Jan").time == "5:00" and screen.seconds_text == "5:05"
+    # Jan's delay runs down first (issue 33.1), his bank standing still beside it.
+    assert row_of(ui, "Jan").time == "5:00" and screen.seconds_text == "0:05"

@@ -53,6 +53,7 @@ def test_increment_and_delay_chosen_shown_and_kept_through_undo(ui: Harness) -> 
     ui.tap(ui.find("+5 s", sheet()))
     ui.tap(ui.find("5 s free", sheet()))
     ui.tap(ui.find("+10 s", sheet()))  # a change of mind: the last tap counts
+    ui.tap(ui.find("with GO", sheet()))  # each bank started by GO (no chess clock)
     ui.shots("any-game-increment-delay")
     ui.tap(ui.find("Done", sheet()))
     assert ui.find("+10 s\n5 s free", ui.screen.ids.options).width >= 48
@@ -61,6 +62,7 @@ def test_increment_and_delay_chosen_shown_and_kept_through_undo(ui: Harness) -> 
     model, screen = ui.app.model, ui.screen
     options = model.session.setup.options
     assert (options["increment_seconds"], options["delay_seconds"]) == (10, 5)
+    assert model.play.app_options == {"bank_start": "go"}  # the app's, not the file's
     strip = ui.devices.sim.strip  # type: ignore[union-attr]
 
     # The delay runs down first, in its own colour on the label and the strip.

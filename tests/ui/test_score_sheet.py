@@ -50,7 +50,7 @@ def ui(tmp_path: Path) -> Iterator[Harness]:
 def start(ui: Harness, names: tuple[str, ...], categories: tuple[tuple[str, str], ...]) -> None:
     for name in names:
         ui.app.store.add_player(name)
-    ui.app.start_game("any-game", list(names), options(categories), reveal=False)
+    ui.app.games.start_game("any-game", list(names), options(categories), reveal=False)
     ui.step(3)
     assert ui.app.root.current == "any_game"
     end_game(ui)
@@ -166,7 +166,7 @@ def test_a_game_imported_unfinished_ends_on_its_sheet(ui: Harness, tmp_path: Pat
     path = tmp_path / "wingspan.json"
     path.write_text(json.dumps(game), encoding="utf-8")
     session_id = ui.app.store.import_session(files.replay_path(path))
-    ui.app.open_session(session_id)
+    ui.app.games.open_session(session_id)
     ui.step(3)
     assert ui.app.root.current == "any_game"
     end_game(ui)

@@ -92,7 +92,7 @@ def test_a_pick_at_random_runs_round_the_seats_and_turns_them(ui: Harness) -> No
     ui.shots("who-starts-chosen")
 
     # Play again: the same chairs, in seat order (not who started last time).
-    ui.app.play_again()
+    ui.app.games.play_again()
     ui.step(3)
     assert names(ui) == list(NAMES) and ui.app.model.play.first_seat == 0
     assert ui.screen.can_choose_start

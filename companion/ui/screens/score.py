@@ -181,8 +181,8 @@ class ScoreScreen(AppScreen):
             return
         if self.ended:
             app.model.undo()  # the game's place moves back: the app follows it
-        else:
-            app.show(app.screen_for_model())
+        else:  # the game goes on at its table, these numbers kept for the next visit
+            app.show(app.model.adapter.screen)
 
     def done(self) -> None:
         sheet = self._sheet()

@@ -253,7 +253,9 @@ class SheetScreen(AppScreen):
         app = running_app()
         if app.model is None:
             return
-        if not self.ended or app.model.undo():
+        if not self.ended:  # the game goes on at its table
+            app.show(app.model.adapter.screen)
+        elif app.model.undo():
             app.show(app.screen_for_model())
 
     def done(self) -> None:
