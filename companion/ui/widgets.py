@@ -431,7 +431,8 @@ def sync_rows(box: Any, rows: Sequence[Mapping[str, Any]], make: Callable[..., A
 class ScrollList(ScrollView):
     """A list that may be longer than its place shows that there is more: its scroll
     bar (widgets.kv) is wide enough to see and stays drawn while idle. Kivy's own is
-    2 px and fades to a faint 0.2 half a second after the last scroll or layout."""
+    2 px and fades to a faint 0.2 half a second after the last scroll or layout. It
+    stops at its ends (no spring back that a tap would only stop: widgets.kv)."""
 
 
 class Sheet(FreshTouches, ModalView):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kivy.effects.dampedscroll import DampedScrollEffect
 
 from companion import files
 from companion.ui.screens import bgstats
@@ -214,3 +215,24 @@ def test_long_names_are_shortened_in_their_column_and_named_in_full_over_the_pad
         ui.tap(ui.find("3", ui.screen.ids.pad))
     assert totals(ui)[:seats] == ["3"] * seats
     ui.shots(f"score-sheet-long-names-{seats}-typing")
+
+
+@pytest.mark.one_size
+def test_the_sheet_stands_still_under_taps(ui: Harness) -> None:
+    """A grid shorter than its place never moves by itself. Kivy's damped scroll
+    effect sprang it back over real time, for many frames on a loaded machine, and a
+    tap on a box while it moved only stopped it: the box never heard the tap (three
+    digits typed into the box chosen before, at 1280x720 with three CPU hogs). The
+    lists stop at their ends instead (widgets.kv)."""
+    start(ui, ("Ola", "Jan", "Ewa"), WONDERS[:3])
+    scroll = ui.screen.ids.scroll
+    assert ui.screen.ids.cells.height < scroll.height
+    assert not isinstance(scroll.effect_y, DampedScrollEffect)
+    seen = []
+    for name in ("Ola", "Jan", "Ewa", "Jan"):
+        ui.tap(box(ui, name, "coins"))
+        assert ui.screen.selected == cell(name, "coins")
+        for _ in range(6):
+            ui.step(1)
+            seen.append(round(scroll.scroll_y, 4))
+    assert set(seen) == {seen[0]}, seen
