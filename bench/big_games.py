@@ -18,7 +18,6 @@ being registered.
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 from companion import files, games
@@ -26,7 +25,7 @@ from companion.core.errors import CompanionError
 from companion.core.legal import Legal
 from companion.core.model import ActionBase, GameSetup, PlayerSpec
 from companion.core.rules import Rules
-from tests.games.setups import golden_setups
+from tests.games.setups import plain_options
 
 DRAWS = 200  # choices drawn in a row without one taken: then every choice is judged
 END_TURN = "end_turn"  # the contract's end of a turn (docs/game-file.md)
@@ -34,19 +33,11 @@ NAMES = ("Ola", "Jan", "Ewa", "Bo")
 
 
 def setup(game: str, seed: int = 1, players: int = 3) -> GameSetup:
-    """`game` with its rules' default options, else (a game whose options have no
-    default: a title) those of its first golden file."""
-    specs = tuple(PlayerSpec(name=n) for n in NAMES[:players])
-    try:
-        games.get(game).parse_options({}, specs)
-    except CompanionError:
-        return GameSetup(game=game, seed=seed, players=specs, options=_options()[game])
-    return GameSetup(game=game, seed=seed, players=specs)
-
-
-@cache
-def _options() -> dict[str, dict[str, Any]]:
-    return {s.game: dict(s.options) for _name, s in golden_setups(most=1)}
+    """`game` with its rules' default options, else (an option without one: a title)
+    those of its first golden file."""
+    names = NAMES[:players]
+    specs = tuple(PlayerSpec(name=n) for n in names)
+    return GameSetup(game=game, seed=seed, players=specs, options=plain_options(game, names))
 
 
 def actions(game: str, count: int, seed: int = 1, players: int = 3) -> list[ActionBase]:
@@ -75,7 +66,11 @@ def _tap(rng: random.Random, rules: Rules[Any], legal: Legal[Any]) -> ActionBase
         action = rng.choice(by_type[rng.choice(kinds)])
         if _continues(rules, legal, action, ender):
             return action
-    taken = [a for a in legal.choices if _continues(rules, legal, a, ender)]
+    # Every choice judged: one that keeps the turn's end open, else (the game's last
+    # turn: its end would end the game whatever is done) one that does not end it now.
+    taken = [a for a in legal.choices if _continues(rules, legal, a, ender)] or [
+        a for a in legal.choices if _continues(rules, legal, a, None)
+    ]
     if not taken:
         raise RuntimeError("the rules take no choice that keeps the game going")
     return rng.choice(taken)
