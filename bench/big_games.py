@@ -28,6 +28,7 @@ from companion.core.rules import Rules
 from tests.games.setups import plain_options
 
 DRAWS = 200  # choices drawn in a row without one taken: then every choice is judged
+CLOSING = 20  # taken choices after which the turn's end would end the game, in a row
 END_TURN = "end_turn"  # the contract's end of a turn (docs/game-file.md)
 NAMES = ("Ola", "Jan", "Ewa", "Bo")
 
@@ -62,10 +63,16 @@ def _tap(rng: random.Random, rules: Rules[Any], legal: Legal[Any]) -> ActionBase
         by_type.setdefault(choice.type_name, []).append(choice)
     kinds = sorted(by_type)
     ender = by_type.get(END_TURN, [None])[0]
+    open_end: list[ActionBase] = []  # taken, but the end of the turn after would end it
     for _ in range(DRAWS):
         action = rng.choice(by_type[rng.choice(kinds)])
+        if not _continues(rules, legal, action, None):
+            continue
         if _continues(rules, legal, action, ender):
             return action
+        open_end.append(action)
+        if len(open_end) == CLOSING:  # the game's last turn: its end ends the game
+            return open_end[0]
     # Every choice judged: one that keeps the turn's end open, else (the game's last
     # turn: its end would end the game whatever is done) one that does not end it now.
     taken = [a for a in legal.choices if _continues(rules, legal, a, ender)] or [
