@@ -12,8 +12,8 @@ import pytest
 from kivy.lang import Builder
 
 from companion.core.model import GameSetup
-from companion.ui.tables.base.column import PARTS
-from companion.ui.tables.base.screen import TableLayoutError, TableScreen
+from companion.ui.tables.base.column import PARTS, TableLayoutError
+from companion.ui.tables.base.screen import TableScreen
 from tests.games.setups import golden_setups
 from tests.ui.harness import Harness
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.ui.presses import Tap
 
@@ -36,3 +37,23 @@ PARTS: dict[str, type[BoxLayout | Tap]] = {
     "undo": TableUndo,
     "pause": TablePause,
 }
+
+
+class TableLayoutError(LookupError):
+    """A table's kv without the skeleton's column (a mistake in the code, not a
+    player's: said to whoever adds a game)."""
+
+
+def find_parts(screen: Widget) -> None:
+    """The column as the table's kv placed it (each part once), known by its id on
+    `screen`; each part is handed the screen it shows."""
+    for key, kind in PARTS.items():
+        found = [w for w in screen.walk(restrict=True) if isinstance(w, kind)]
+        if len(found) != 1:
+            names = ", ".join(part.__name__ for part in PARTS.values())
+            raise TableLayoutError(
+                f"{type(screen).__name__}'s kv places {kind.__name__} {len(found)} "
+                f"times: every table places {names} once (docs/architecture.md)"
+            )
+        found[0].table = screen
+        screen.ids[key] = found[0]

@@ -28,7 +28,7 @@ from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
-from companion.ui.tables.base.column import PARTS
+from companion.ui.tables.base.column import find_parts
 from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.tables.base.dice import DiceDialog
 from companion.ui.viewmodel import GameModel
@@ -36,11 +36,6 @@ from companion.ui.widgets import FitLabel
 
 if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
-
-
-class TableLayoutError(LookupError):
-    """A table's kv without the skeleton's column (a mistake in the code, not a
-    player's: said to whoever adds a game)."""
 
 
 def message_label(strip: Any) -> Any:
@@ -89,7 +84,7 @@ class TableScreen(AppScreen):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.find_parts()
+        find_parts(self)
         self._bound: GameModel | None = None
         self.dialogs = Dialogs(self)
         running_app().bind(lang=self._language)
@@ -97,20 +92,6 @@ class TableScreen(AppScreen):
         # again when it changes. (Not the strip's size: a strip back from a refusal's
         # height is laid out later, and its line still had the refusal's room.)
         message_label(self.ids.message).bind(size=lambda *_: self.show_message())
-
-    def find_parts(self) -> None:
-        """The skeleton's column as the table's kv placed it (`table.kv`: each part
-        once), known by its id here; each part is handed the screen it shows."""
-        for key, kind in PARTS.items():
-            found = [w for w in self.walk(restrict=True) if isinstance(w, kind)]
-            if len(found) != 1:
-                names = ", ".join(part.__name__ for part in PARTS.values())
-                raise TableLayoutError(
-                    f"{type(self).__name__}'s kv places {kind.__name__} {len(found)} "
-                    f"times: every table places {names} once (docs/architecture.md)"
-                )
-            found[0].table = self
-            self.ids[key] = found[0]
 
     @property
     def app(self) -> CompanionApp:
