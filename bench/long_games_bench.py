@@ -5,12 +5,13 @@ replayed by `companion replay`, and a stored 100,000-action game resumed.
   FILE` in a process of its own, as a user runs it; `replay_1_action_cpu_s` is the
   same command on a one-action file, the baseline of the command's own start.
 - `resume_100k_store_cpu_s`: opening the store and resuming the game (the state before
-  its last action too, which the table shows), the slowest of the three games.
+  its last action too, which the table shows), the slowest of the registered games.
 - `resume_100k_s`: the app started on that Balmy game, to the first frame of its table
   (`bench.app_probe resume`), beside the same for a 50-action Balmy game and the app's
   first frame of an empty home screen.
 
-The games are made up by `bench.big_games` (random taps the rules accept).
+The games (every registered one) are made up by `bench.big_games` (random taps from
+the rules' own `legal` choices).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import big_games
-from companion import files
+from companion import files, games
 from companion.store import Store
 
 ACTIONS = 100_000
@@ -85,10 +86,10 @@ def run(count: int = ACTIONS, *, app: bool = True) -> Figures:
     with tempfile.TemporaryDirectory(prefix="long-games-") as name:
         folder = Path(name)
         one = folder / "one.json"
-        one.write_text(json.dumps(big_games.game_file("wyscig-balonow", 1)))
+        one.write_text(json.dumps(big_games.game_file(games.game_ids()[0], 1)))
         figures["replay_1_action_cpu_s"] = _figure(replay_cpu(one), None)
         resumes = []
-        for game in big_games.GAMES:
+        for game in games.game_ids():
             path = folder / f"{game}.json"
             path.write_text(json.dumps(big_games.game_file(game, count)))
             figures[f"replay_100k_{game}_cpu_s"] = _figure(replay_cpu(path), 2.0)

@@ -7,7 +7,8 @@ so that a game that breaks one is told which and why. Nothing here names a game.
 - an undo restores the table: the state, the summary, what may be done, the prompts;
 - its table: the adapter its descriptor names (its `game_id`), words of its own for
   every action in every language (tests/tables/test_words.py says them), a `SCREEN`,
-  and a kv file with the ids the skeleton drives (the strip, GO, Undo, Pause);
+  and a kv file that places the skeleton's shared column once (the strip, GO, Undo,
+  Pause: `tables/base/column.py`), nothing of its own in their stead;
 - its layout at both sizes in five languages: tests/ui/test_conformance_layout.py
   (the UI suite runs again at 1280x720: tests/ui/test_sizes.py).
 """
@@ -25,12 +26,11 @@ import pytest
 from companion import games
 from companion.core.session import Session
 from companion.ui.tables import adapter
+from companion.ui.tables.base.column import PARTS
 from tests.games.setups import FILES, golden_setups
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [game.id for game in games.GAMES]
-# The ids the table skeleton (tables/base/screen.py) finds in every table's kv.
-SKELETON_IDS = ("message", "go", "undo", "pause")
 
 
 def golden_logs(game_id: str) -> list[tuple[str, list[Any]]]:
@@ -97,9 +97,33 @@ def test_its_table_is_the_one_its_descriptor_names(game: games.Game) -> None:
 
 
 @pytest.mark.parametrize("game", games.GAMES, ids=GAMES)
-def test_its_kv_has_what_the_skeleton_drives(game: games.Game) -> None:
+def test_its_kv_places_the_shared_column(game: games.Game) -> None:
     kv = ROOT.joinpath(*game.table_package.split(".")) / f"{game.table}.kv"
-    text = kv.read_text(encoding="utf-8")
-    ids = set(re.findall(r"^\s+id: (\w+)\s*$", text, re.MULTILINE))
-    missing = [i for i in SKELETON_IDS if i not in ids]
-    assert not missing, f"{kv.relative_to(ROOT)} lacks id: {missing}"
+    assert column_placed(kv.read_text(encoding="utf-8")) == [], kv.relative_to(ROOT)
+
+
+def column_placed(text: str) -> list[str]:
+    """What a table's kv gets wrong about the skeleton's column: each part placed once
+    (not a button of its own with the skeleton's id), pressing and showing what the
+    skeleton hands it (nothing of its own)."""
+    wrong = []
+    for key, part in PARTS.items():
+        placed = re.findall(rf"^(\s+){part.__name__}:\s*$", text, re.MULTILINE)
+        if len(placed) != 1:
+            wrong.append(f"{part.__name__} placed {len(placed)} times, not once")
+        if re.search(rf"^\s+id: {key}\s*$", text, re.MULTILINE):
+            wrong.append(f"id: {key} of its own (the skeleton's {part.__name__} has it)")
+    return wrong
+
+
+@pytest.mark.parametrize(
+    ("kv", "wrong"),
+    [
+        ("    TableGo:\n    TableUndo:\n    TablePause:\n", ["TableStrip placed 0 times"]),
+        ("    TableStrip:\n    TableStrip:\n", ["TableStrip placed 2 times"]),
+        ("    Tap:\n        id: go\n", ["id: go of its own"]),
+    ],
+)
+def test_a_kv_without_the_column_is_told_so(kv: str, wrong: list[str]) -> None:
+    said = column_placed(kv)
+    assert all(any(said_line.startswith(w) for said_line in said) for w in wrong), said

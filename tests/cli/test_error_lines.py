@@ -19,19 +19,16 @@ from companion.core.messages import shown
 from companion.store import Store
 from companion.store.errors import UnrestorableGameError
 from tests.conftest import run_companion
+from tests.games.setups import plain_options
 
 LINE_LIMIT = 160
-GAMES = {
-    "wyscig-balonow": {},
-    "ballonrennen": {"wind_deck": "table"},
-    "balmy-balloonists": {},
-    "any-game": {"title": "Night"},
-}
+NAMES = ["Ola", "Jan"]
+GAMES = {game_id: plain_options(game_id, NAMES) for game_id in games.game_ids()}
 WIDEST_NUMBER = len(str(files.MAX_ACTIONS)) - 1  # action 1 here, action 100000 at worst
 
 
 def game_file(game: str, action: object) -> dict[str, Any]:
-    return {"format": 1, "game": game, "seed": 3, "players": ["Ola", "Jan"],
+    return {"format": 1, "game": game, "seed": 3, "players": NAMES,
             "options": GAMES[game], "actions": [action]}  # fmt: skip
 
 

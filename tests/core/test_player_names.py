@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from companion import games
 from companion.core.errors import CompanionError, GameFileError
 from companion.core.messages import printable
 from companion.core.model import PlayerSpec
 from tests.games.helpers import game, replay
+from tests.games.setups import plain_options
 
 
 def refusal(name: str) -> str:
@@ -51,12 +53,7 @@ def test_the_model_itself_refuses_an_escape_code():
         PlayerSpec(name="\x1b]0;owned\x07")
 
 
-GAMES = {
-    "wyscig-balonow": {},
-    "ballonrennen": {},
-    "balmy-balloonists": {},
-    "any-game": {"title": "Azul"},
-}
+GAMES = {game_id: plain_options(game_id, ["Ola", "Jan"]) for game_id in games.game_ids()}
 REFUSED = {  # one of each general category the contract refuses
     "Cc": "\x07",
     "Cf": "\u2066",

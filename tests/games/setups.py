@@ -4,10 +4,14 @@ through every game takes them from here, never from a list of games."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from companion import games
-from companion.core.model import GameSetup
+from companion.core.errors import CompanionError
+from companion.core.model import GameSetup, PlayerSpec
 from companion.files import parse, read_json
 
 FILES = Path(__file__).parent / "files"
@@ -29,3 +33,20 @@ def golden_setups(most: int = 2) -> list[tuple[str, GameSetup]]:
     missing = [game_id for game_id, kept in found.items() if not kept]
     assert not missing, f"no golden file replays to a summary for {missing}"
     return [(f"{game}-{i}", s) for game, kept in found.items() for i, s in enumerate(kept)]
+
+
+def plain_options(game_id: str, names: Sequence[str]) -> dict[str, Any]:
+    """Options a game file of `game_id` for `names` may give: none when the rules have
+    a default for each, else (an option without one: a title) its first golden
+    file's."""
+    players = [PlayerSpec(name=name) for name in names]
+    try:
+        games.get(game_id).parse_options({}, players)
+    except CompanionError:
+        return dict(_first_setups()[game_id].options)
+    return {}
+
+
+@cache
+def _first_setups() -> dict[str, GameSetup]:
+    return {setup.game: setup for _name, setup in golden_setups(most=1)}

@@ -32,12 +32,13 @@ def test_a_100000_action_file_replays_in_under_two_seconds(tmp_path: Path) -> No
 
 
 def test_the_long_games_benchmark_runs() -> None:
-    from bench import big_games, long_games_bench
+    from bench import long_games_bench
+    from companion import games
 
     figures = long_games_bench.run(count=300, app=False)
     assert set(figures) == {
         "replay_1_action_cpu_s",
-        *(f"replay_100k_{game}_cpu_s" for game in big_games.GAMES),
+        *(f"replay_100k_{game}_cpu_s" for game in games.game_ids()),
         "resume_100k_store_cpu_s",
     }
     assert all(figure["value"] > 0 for figure in figures.values())

@@ -220,7 +220,7 @@ def test_a_corrupt_checkpoint_is_ignored_and_a_good_one_kept(
     )
 
 
-GAMES = st.sampled_from(big_games.GAMES)
+GAMES = st.sampled_from(games.game_ids())
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,8 @@ hourglass and the strip's frame, hands its GO, UNDO (held: redo) and PAUSE to th
 router (as the devices' buttons are: to the view-model), keeps its dialogs (closed
 when the table is left, built again in a new language; the answer to a press made
 while one is open goes into it); the app moves on when the game is over.
-Its kv rules (`table.kv`) are shared.
+Its kv rules (`table.kv`) are shared; the strip, GO, Undo and Pause are its column,
+which every table's kv places once (`PARTS`).
 
 A game's table adds its panels: `show_state()` fills them, `prompt_lines()` may say
 more than the rules' reminders (the strip shows those that fit whole), and
@@ -27,6 +28,7 @@ from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
+from companion.ui.tables.base.column import find_parts
 from companion.ui.tables.base.dialogs import Dialogs
 from companion.ui.tables.base.dice import DiceDialog
 from companion.ui.viewmodel import GameModel
@@ -82,6 +84,7 @@ class TableScreen(AppScreen):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
+        find_parts(self)
         self._bound: GameModel | None = None
         self.dialogs = Dialogs(self)
         running_app().bind(lang=self._language)
