@@ -44,7 +44,25 @@ def preview(sheet: ScoreSheet | None, entered: Mapping[str, str]) -> dict[str, A
     return summary
 
 
-class ScoreScreen(AppScreen):
+class PadKeys:
+    """The number pad's keys, as `ScoreSheet.typed` reads them ("-" the sign, "<"
+    delete), passed to the screen's `_key`: the score screen's and the score sheet's
+    pads type alike."""
+
+    def digit(self, value: int) -> None:
+        self._key(str(value))
+
+    def sign(self) -> None:
+        self._key("-")
+
+    def delete(self) -> None:
+        self._key("<")
+
+    def _key(self, key: str) -> None:
+        raise NotImplementedError
+
+
+class ScoreScreen(PadKeys, AppScreen):
     entered = DictProperty({})  # row key -> digits typed so far
     selected = StringProperty("")
     error = ObjectProperty(None, allownone=True)
@@ -151,15 +169,6 @@ class ScoreScreen(AppScreen):
     def select(self, key: str) -> None:
         self.selected = key
         self._build_rows()
-
-    def digit(self, value: int) -> None:
-        self._key(str(value))
-
-    def sign(self) -> None:
-        self._key("-")
-
-    def delete(self) -> None:
-        self._key("<")
 
     def _key(self, key: str) -> None:
         sheet = self._sheet()

@@ -26,7 +26,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
-from companion.ui.screens.score import number, preview
+from companion.ui.screens.score import PadKeys, number, preview
 from companion.ui.strings import UI
 from companion.ui.tables.base.scoring import ScoreSheet, cell
 from companion.ui.widgets import Tap, sized
@@ -64,7 +64,7 @@ class SheetPad(BoxLayout):
         return self.opened and bool(super().on_touch_up(touch))
 
 
-class SheetScreen(AppScreen):
+class SheetScreen(PadKeys, AppScreen):
     kept = ("drafts",)
     drafts = DictProperty({})  # session id -> its boxes as typed (kept between visits)
     entered = DictProperty({})  # cell key -> digits typed so far
@@ -222,15 +222,6 @@ class SheetScreen(AppScreen):
     def close_pad(self) -> None:
         self.selected = ""
         self._update()
-
-    def digit(self, value: int) -> None:
-        self._key(str(value))
-
-    def sign(self) -> None:
-        self._key("-")
-
-    def delete(self) -> None:
-        self._key("<")
 
     def _key(self, key: str) -> None:
         sheet = self._sheet()
