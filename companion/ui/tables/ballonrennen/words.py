@@ -9,9 +9,9 @@ from typing import Any
 
 from companion.core.messages import Message
 from companion.games import ballonrennen as br
-from companion.ui.strings import UI
 from companion.ui.tables.ballonrennen.text import UB
 from companion.ui.tables.base.adapter import adjusted
+from companion.ui.tables.base.words import in_words, plainly
 
 Say = Callable[[Any, br.State, str], Message]
 
@@ -40,6 +40,7 @@ def _adjust(action: Any, _before: br.State, _player: str) -> Message:
 
 
 SAID: dict[str, Say] = {
+    **plainly(UB, PLAIN),
     "release": _release,
     "favourable": lambda a, _b, player: UB("did_favourable", player=player, altitude=a.altitude),
     "adjust": _adjust,
@@ -48,9 +49,4 @@ SAID: dict[str, Say] = {
 
 def describe(action: Any, before: br.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
-    kind = str(getattr(action, "type", ""))
-    player = before.current_player.name
-    if kind in PLAIN:
-        return UB(PLAIN[kind], player=player)
-    say = SAID.get(kind)
-    return say(action, before, player) if say else UI("did_action")
+    return in_words(SAID, action, before, before.current_player.name)

@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
-from companion.ui.strings import UI
 from companion.ui.tables.base.adapter import adjusted
+from companion.ui.tables.base.words import in_words
 from companion.ui.tables.wyscig.text import W
 
 Say = Callable[[Any, wb.State, str], Message]
@@ -43,5 +43,4 @@ SAID: dict[str, Say] = {
 
 def describe(action: Any, before: wb.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
-    say = SAID.get(str(getattr(action, "type", "")))
-    return say(action, before, before.current or "") if say else UI("did_action")
+    return in_words(SAID, action, before, before.current or "")
