@@ -26,7 +26,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
-from companion.ui.screens.score import PadKeys, number, preview
+from companion.ui.screens.score import ScoreKeys, number, preview
 from companion.ui.strings import UI
 from companion.ui.tables.base.scoring import ScoreSheet, cell
 from companion.ui.widgets import Tap, sized
@@ -64,7 +64,7 @@ class SheetPad(BoxLayout):
         return self.opened and bool(super().on_touch_up(touch))
 
 
-class SheetScreen(PadKeys, AppScreen):
+class SheetScreen(ScoreKeys, AppScreen):
     kept = ("drafts",)
     drafts = DictProperty({})  # session id -> its boxes as typed (kept between visits)
     entered = DictProperty({})  # cell key -> digits typed so far
@@ -267,10 +267,3 @@ class SheetScreen(PadKeys, AppScreen):
             app.show(app.screen_for_model())
         else:
             self.error = app.model.error
-
-    def button(self, source: str) -> None:
-        """GO sends the sheet, UNDO goes back to the table; PAUSE has nothing to do."""
-        if source == "go":
-            self.done()
-        elif source == "undo":
-            self.undo()
