@@ -77,11 +77,7 @@ def _check_counters(counters: Sequence[Counter]) -> None:
         raise SetupError(M("counters_count", count=len(counters)))
     seen: set[str] = set()
     for number, counter in enumerate(counters, start=1):
-        if not re.fullmatch(COUNTER_ID, counter.id):
-            raise SetupError(M("counter_id", id=counter.id))
-        if counter.id in seen:
-            raise SetupError(M("counter_twice", id=counter.id))
-        seen.add(counter.id)
+        _check_id(counter.id, seen, bad="counter_id", twice="counter_twice")
         check_text(f"counters: counter {number}: name", counter.name, COUNTER_NAME_LONGEST)
         _check_bounds(counter)
 
@@ -97,18 +93,24 @@ def _check_categories(options: Options) -> None:
         raise SetupError(M("categories_count", count=len(categories)))
     seen: set[str] = set()
     for number, category in enumerate(categories, start=1):
-        if not re.fullmatch(COUNTER_ID, category.id):
-            raise SetupError(M("category_id", id=category.id))
-        if category.id in seen:
-            raise SetupError(M("category_twice", id=category.id))
+        _check_id(category.id, seen, bad="category_id", twice="category_twice")
         if options.counter(category.id) is not None:
             raise SetupError(M("category_counter", id=category.id))
-        seen.add(category.id)
         check_text(f"categories: category {number}: name", category.name, COUNTER_NAME_LONGEST)
     if options.scoring not in ("high", "low"):
         raise SetupError(M("categories_scoring", scoring=options.scoring))
     if options.score_from is not None:
         raise SetupError(M("categories_score_from", id=options.score_from))
+
+
+def _check_id(given: str, seen: set[str], *, bad: str, twice: str) -> None:
+    """A counter's or a category's id: a name a game file can use, not one seen before
+    in its list (then added to `seen`); `bad` and `twice` are the messages' keys."""
+    if not re.fullmatch(COUNTER_ID, given):
+        raise SetupError(M(bad, id=given))
+    if given in seen:
+        raise SetupError(M(twice, id=given))
+    seen.add(given)
 
 
 def _check_bounds(counter: Counter) -> None:

@@ -44,7 +44,38 @@ def preview(sheet: ScoreSheet | None, entered: Mapping[str, str]) -> dict[str, A
     return summary
 
 
-class ScoreScreen(AppScreen):
+class ScoreKeys:
+    """What the keys do on a screen the scores are typed on: the number pad's, as
+    `ScoreSheet.typed` reads them ("-" the sign, "<" delete), passed to the screen's
+    `_key`; GO sends (`done`), UNDO goes back (`undo`), PAUSE has nothing to do. The
+    score screen and the score sheet type alike."""
+
+    def digit(self, value: int) -> None:
+        self._key(str(value))
+
+    def sign(self) -> None:
+        self._key("-")
+
+    def delete(self) -> None:
+        self._key("<")
+
+    def button(self, source: str) -> None:
+        if source == "go":
+            self.done()
+        elif source == "undo":
+            self.undo()
+
+    def _key(self, key: str) -> None:
+        raise NotImplementedError
+
+    def done(self) -> None:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        raise NotImplementedError
+
+
+class ScoreScreen(ScoreKeys, AppScreen):
     entered = DictProperty({})  # row key -> digits typed so far
     selected = StringProperty("")
     error = ObjectProperty(None, allownone=True)
@@ -152,15 +183,6 @@ class ScoreScreen(AppScreen):
         self.selected = key
         self._build_rows()
 
-    def digit(self, value: int) -> None:
-        self._key(str(value))
-
-    def sign(self) -> None:
-        self._key("-")
-
-    def delete(self) -> None:
-        self._key("<")
-
     def _key(self, key: str) -> None:
         sheet = self._sheet()
         if not self.selected or sheet is None:
@@ -199,10 +221,3 @@ class ScoreScreen(AppScreen):
         app = running_app()
         if not app.model.button.send(send):  # sent: the app follows the game to its results
             self.error = app.model.error
-
-    def button(self, source: str) -> None:
-        """GO counts the score, UNDO goes back to the table; PAUSE has nothing to do."""
-        if source == "go":
-            self.done()
-        elif source == "undo":
-            self.undo()

@@ -30,7 +30,7 @@ from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
-from companion.ui.screens.score import number, preview
+from companion.ui.screens.score import ScoreKeys, number, preview
 from companion.ui.shortnames import short_forms
 from companion.ui.strings import UI
 from companion.ui.tables.base.scoring import ScoreSheet, cell
@@ -96,7 +96,7 @@ class SheetPad(BoxLayout):
         return self.opened and bool(super().on_touch_up(touch))
 
 
-class SheetScreen(AppScreen):
+class SheetScreen(ScoreKeys, AppScreen):
     kept = ("drafts",)
     drafts = DictProperty({})  # session id -> its boxes as typed (kept between visits)
     entered = DictProperty({})  # cell key -> digits typed so far
@@ -255,15 +255,6 @@ class SheetScreen(AppScreen):
         self.selected = ""
         self._update()
 
-    def digit(self, value: int) -> None:
-        self._key(str(value))
-
-    def sign(self) -> None:
-        self._key("-")
-
-    def delete(self) -> None:
-        self._key("<")
-
     def _key(self, key: str) -> None:
         sheet = self._sheet()
         model = running_app().model
@@ -308,10 +299,3 @@ class SheetScreen(AppScreen):
             app.show(app.screen_for_model())
         else:
             self.error = app.model.error
-
-    def button(self, source: str) -> None:
-        """GO sends the sheet, UNDO goes back to the table; PAUSE has nothing to do."""
-        if source == "go":
-            self.done()
-        elif source == "undo":
-            self.undo()

@@ -35,6 +35,7 @@ from companion.ui.tables.base.adapter import (
     TableAdapter,
 )
 from companion.ui.tables.base.go import END_TURN, NOTHING, Go, Send
+from companion.ui.tables.base.options import Kind
 from companion.ui.tables.base.scoring import PlayedGame
 
 if TYPE_CHECKING:
@@ -45,6 +46,26 @@ BANK_START, AT_ONCE, WITH_GO = "bank_start", "at_once", "go"  # the app option a
 INCREMENTS = (2, 5, 10, 30)  # a bank's increment choices (seconds; none too)
 DELAYS = (2, 5, 10)  # a bank's delay choices (seconds; none too)
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _clock_time(
+    field: str, label: str, kind: Kind, limits: tuple[int, int, int], step: int, clock: str
+) -> OptionField:
+    """A clock's time, in the place of the clock's choice while `clock` is chosen:
+    from the rules' (least, most, default)."""
+    least, most, default = limits
+    return OptionField(
+        field,
+        key(label),
+        kind,
+        default,
+        step=step,
+        minimum=least,
+        maximum=most,
+        when=("clock", (clock,)),
+        slot="clock",
+    )
+
 
 OPTIONS = (
     OptionField(
@@ -64,28 +85,8 @@ OPTIONS = (
         "none",
         tuple((c, key(f"o_clock_{c}")) for c in ("none", "turn", "bank")),
     ),
-    OptionField(
-        "timer_seconds",
-        key("o_timer"),
-        "seconds",
-        ag.TIMER_SECONDS[2],
-        step=5,
-        minimum=ag.TIMER_SECONDS[0],
-        maximum=ag.TIMER_SECONDS[1],
-        when=("clock", ("turn",)),
-        slot="clock",
-    ),
-    OptionField(
-        "bank_seconds",
-        key("o_bank"),
-        "minutes",
-        ag.BANK_SECONDS[2],
-        step=60,
-        minimum=ag.BANK_SECONDS[0],
-        maximum=ag.BANK_SECONDS[1],
-        when=("clock", ("bank",)),
-        slot="clock",
-    ),
+    _clock_time("timer_seconds", "o_timer", "seconds", ag.TIMER_SECONDS, 5, "turn"),
+    _clock_time("bank_seconds", "o_bank", "minutes", ag.BANK_SECONDS, 60, "bank"),
     # A bank's Fischer increment and delay, from a few usual choices (the rules take
     # any 0..600), beside the bank (the screen has no room for another row); none is
     # the rules' default, so it is left out of the game file.

@@ -4,15 +4,12 @@ Pure: no Kivy, never an action's type."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from companion.core.messages import Message
 from companion.games import any_game as ag
-from companion.ui.strings import UI
 from companion.ui.tables.any_game.text import UA
-
-Say = Callable[[Any, ag.State, str], Message]
+from companion.ui.tables.base.words import Say, in_words, plainly
 
 PLAIN = {
     "start_timer": "did_start_timer",
@@ -36,7 +33,8 @@ def _adjust(action: Any, before: ag.State, _player: str) -> Message:
     return UA("did_adjust", player=action.player, counter=name, delta=f"{action.delta:+d}")
 
 
-SAID: dict[str, Say] = {
+SAID: dict[str, Say[ag.State]] = {
+    **plainly(UA, PLAIN),
     "pass_to": lambda a, _b, player: UA("did_pass_to", player=player, chosen=a.player),
     "eliminate": lambda a, _b, _p: UA("did_eliminate", chosen=a.player),
     "finish": _finish,
@@ -46,9 +44,4 @@ SAID: dict[str, Say] = {
 
 def describe(action: Any, before: ag.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
-    kind = str(getattr(action, "type", ""))
-    player = before.active.name
-    if kind in PLAIN:
-        return UA(PLAIN[kind], player=player)
-    say = SAID.get(kind)
-    return say(action, before, player) if say else UI("did_action")
+    return in_words(SAID, action, before, before.active.name)

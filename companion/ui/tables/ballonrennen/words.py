@@ -4,16 +4,13 @@ from the action and the state before it; for the table's "Undone: ..." and
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from companion.core.messages import Message
 from companion.games import ballonrennen as br
-from companion.ui.strings import UI
 from companion.ui.tables.ballonrennen.text import UB
 from companion.ui.tables.base.adapter import adjusted
-
-Say = Callable[[Any, br.State, str], Message]
+from companion.ui.tables.base.words import Say, in_words, plainly
 
 PLAIN = {
     "land": "did_land",
@@ -39,7 +36,8 @@ def _adjust(action: Any, _before: br.State, _player: str) -> Message:
     return adjusted(UB, action, player=action.player)
 
 
-SAID: dict[str, Say] = {
+SAID: dict[str, Say[br.State]] = {
+    **plainly(UB, PLAIN),
     "release": _release,
     "favourable": lambda a, _b, player: UB("did_favourable", player=player, altitude=a.altitude),
     "adjust": _adjust,
@@ -48,9 +46,4 @@ SAID: dict[str, Say] = {
 
 def describe(action: Any, before: br.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
-    kind = str(getattr(action, "type", ""))
-    player = before.current_player.name
-    if kind in PLAIN:
-        return UB(PLAIN[kind], player=player)
-    say = SAID.get(kind)
-    return say(action, before, player) if say else UI("did_action")
+    return in_words(SAID, action, before, before.current_player.name)

@@ -4,16 +4,13 @@ Pure: no Kivy, never an action's type."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
-from companion.ui.strings import UI
 from companion.ui.tables.base.adapter import adjusted
+from companion.ui.tables.base.words import Say, in_words
 from companion.ui.tables.wyscig.text import W
-
-Say = Callable[[Any, wb.State, str], Message]
 
 
 def _start(_action: Any, before: wb.State, player: str) -> Message:
@@ -24,7 +21,7 @@ def _adjust(action: Any, _before: wb.State, _player: str) -> Message:
     return adjusted(W, action, player=action.player)
 
 
-SAID: dict[str, Say] = {
+SAID: dict[str, Say[wb.State]] = {
     "order": lambda _a, before, _p: W("did_order", round=before.round),
     "place_obstacle": lambda _a, _b, player: W("did_obstacle", player=player),
     "start_timer": _start,
@@ -43,5 +40,4 @@ SAID: dict[str, Say] = {
 
 def describe(action: Any, before: wb.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
-    say = SAID.get(str(getattr(action, "type", "")))
-    return say(action, before, before.current or "") if say else UI("did_action")
+    return in_words(SAID, action, before, before.current or "")
