@@ -15,6 +15,7 @@ from typing import Any
 
 from kivy.core.window import Window
 from kivy.factory import Factory
+from kivy.input.motionevent import MotionEvent
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -52,15 +53,15 @@ class SheetPad(BoxLayout):
 
     opened = BooleanProperty(False)
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if not self.opened:
             return False
         return bool(super().on_touch_down(touch)) or self.collide_point(*touch.pos)
 
-    def on_touch_move(self, touch: Any) -> bool:
+    def on_touch_move(self, touch: MotionEvent) -> bool:
         return self.opened and bool(super().on_touch_move(touch))
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         return self.opened and bool(super().on_touch_up(touch))
 
 

@@ -88,7 +88,7 @@ class TableAdapter(ABC, Generic[S]):
     # GO may be done by the table itself right after an action (`Go.at_once`: a chess
     # clock's next bank). False: GO waits for a press, so an action never asks it.
     acts_at_once: ClassVar[bool] = False
-    scoring: ClassVar[Scoring] = Scoring()  # the end on screen
+    scoring: Scoring[S] = Scoring()  # the end on screen
     # The game's name where it is chosen, when it is words to translate (a published
     # game's name is not: None shows the rules' `name`).
     label: ClassVar[Message | None] = None
