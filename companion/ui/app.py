@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 
 # A game to start at once (`companion run --new`): its id, its players and, where its
 # rules want them (an any-game's title), its options.
-NewGame = tuple[str, Sequence[str]] | tuple[str, Sequence[str], Mapping[str, Any]]
+NewGame = tuple[str, Sequence[str]] | tuple[str, Sequence[str], Mapping[str, object]]
 
 
 class CompanionApp(App):

@@ -360,7 +360,7 @@ def open_table(
     session: Session[Any],
     *,
     clock: Clock,
-    app_options: Mapping[str, Any] | None = None,
+    app_options: Mapping[str, object] | None = None,
     warnings: Sequence[float] = WARNINGS_S,
     strip: Strip | None = None,
     buzzer: BuzzerController | None = None,

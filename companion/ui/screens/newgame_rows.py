@@ -49,9 +49,10 @@ def extras_text(field: OptionField, value: Any) -> str:
     return "\n".join(extra_text(said, given.get(key)) for key, _, said, _ in field.extras)
 
 
-def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str:
+def pick_text(field: OptionField, options: Mapping[str, object], value: Any) -> str:
     """What a pick shows for `value`: its label, or the name of the item it names."""
-    items = {i["id"]: i["name"] for i in options.get(field.choices_from, ())}
+    listed = options.get(field.choices_from, ())
+    items = {i["id"]: i["name"] for i in listed} if isinstance(listed, list | tuple) else {}
     for choice, key in field.picks(options):
         if choice == value:
             return label_text(key) if key is not None else str(items.get(choice, ""))
@@ -73,7 +74,7 @@ class OptionRows:
         self.screen = screen
         self.scale = running_app().scale
 
-    def build(self, box: Any, fields: list[OptionField], options: Mapping[str, Any]) -> None:
+    def build(self, box: Any, fields: list[OptionField], options: Mapping[str, object]) -> None:
         box.clear_widgets()
         for row in rows(fields, options):
             box.add_widget(self._row(row, options))
@@ -90,7 +91,7 @@ class OptionRows:
         box.fbind("height", spaced)
         spaced(box)
 
-    def _row(self, row: Row, options: Mapping[str, Any]) -> Widget:
+    def _row(self, row: Row, options: Mapping[str, object]) -> Widget:
         line = Factory.BoxLayout(size_hint_y=None, spacing=6 * self.scale)
         line.height = ROW_PX * self.scale
         field = row.field
@@ -111,7 +112,9 @@ class OptionRows:
             line.add_widget(box)
         return line
 
-    def _value(self, line: Any, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
+    def _value(
+        self, line: Any, field: OptionField, value: Any, options: Mapping[str, object]
+    ) -> Any:
         """The field's widgets added to `line`; returns the height they need."""
         kind = field.kind
         if kind in ("seconds", "minutes"):
@@ -182,7 +185,7 @@ class OptionRows:
         line.add_widget(grid)
         return float((ROW_PX * lines + 6 * (lines - 1)) * self.scale)
 
-    def _opener(self, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
+    def _opener(self, field: OptionField, value: Any, options: Mapping[str, object]) -> Any:
         """A text, a number, a pick or counters: one button showing the value, which
         opens what changes it."""
         app = running_app()

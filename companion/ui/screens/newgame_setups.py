@@ -7,7 +7,6 @@ beside it brings it back."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from kivy.factory import Factory
 from kivy.properties import StringProperty
@@ -22,7 +21,7 @@ from companion.ui.widgets import Sheet, sized
 LISTED = ("counters", "categories")  # kinds whose items' names say what they are
 
 
-def describe(fields: Sequence[OptionField], options: Mapping[str, Any]) -> str:
+def describe(fields: Sequence[OptionField], options: Mapping[str, object]) -> str:
     """What a setup brings back, in the screen's own words: each choice that is not
     the default (and is shown with the others chosen), the names of its counters and
     lines; its title and numbers left out."""

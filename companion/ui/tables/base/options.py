@@ -89,7 +89,7 @@ class OptionField:
     extras: tuple[tuple[str, str, str, tuple[int, ...]], ...] = ()
     within: str = ""
 
-    def applies(self, options: Mapping[str, Any]) -> bool:
+    def applies(self, options: Mapping[str, object]) -> bool:
         """Its `when` and its `also` hold for `options` (or it has none)."""
         return all(
             options.get(condition[0]) in condition[1]
@@ -97,12 +97,13 @@ class OptionField:
             if condition is not None
         )
 
-    def picks(self, options: Mapping[str, Any]) -> list[tuple[Any, str | None]]:
+    def picks(self, options: Mapping[str, object]) -> list[tuple[Any, str | None]]:
         """A pick's choices: (value, label key) of its own, then (id, None) of each
         item its `choices_from` option lists (shown by the item's own name)."""
         found: list[tuple[Any, str | None]] = list(self.choices)
         items = options.get(self.choices_from, ()) if self.choices_from else ()
-        found += [(item["id"], None) for item in items]
+        if isinstance(items, list | tuple):
+            found += [(item["id"], None) for item in items]
         return found
 
     def step_to(self, value: int, steps: int) -> int:
@@ -125,7 +126,7 @@ class Row:
     notes: bool = False
 
 
-def rows(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[Row]:
+def rows(fields: Sequence[OptionField], options: Mapping[str, object]) -> list[Row]:
     """The rows of `fields` for the values chosen: as many, in the same places,
     whatever the values (a `when` that does not hold keeps an empty place)."""
     found: list[Row] = []
@@ -149,12 +150,12 @@ def rows(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[Row]
     return found
 
 
-def sent(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[OptionField]:
+def sent(fields: Sequence[OptionField], options: Mapping[str, object]) -> list[OptionField]:
     """The fields whose values count now (their `when` holds)."""
     return [f for f in fields if f.applies(options)]
 
 
-def value_of(field: OptionField, options: Mapping[str, Any]) -> Any:
+def value_of(field: OptionField, options: Mapping[str, object]) -> Any:
     """The option's value now: a pick whose choice is gone (a counter taken away) is
     back at its default."""
     value = options.get(field.key, field.default)
@@ -167,13 +168,13 @@ def empty(value: Any) -> bool:
     return value is None or value == "" or (isinstance(value, tuple | list) and not value)
 
 
-def missing(fields: Sequence[OptionField], options: Mapping[str, Any]) -> OptionField | None:
+def missing(fields: Sequence[OptionField], options: Mapping[str, object]) -> OptionField | None:
     """The first option sent now that must be given and is empty (its `missing`)."""
     return next((f for f in sent(fields, options) if f.missing and empty(options.get(f.key))), None)
 
 
 def chosen(
-    fields: Sequence[OptionField], options: Mapping[str, Any]
+    fields: Sequence[OptionField], options: Mapping[str, object]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """What Start sends: the rules' options (each flag on its own, as the game file
     has them; a None, or a score sheet of no lines, left out: the rules' default) and
@@ -258,7 +259,7 @@ def bounded(counter: Mapping[str, Any], part: str, on: bool) -> dict[str, Any]:
 # -- choices brought back ----------------------------------------------------------
 
 
-def recalled(fields: Sequence[OptionField], stored: Mapping[str, Any]) -> dict[str, Any]:
+def recalled(fields: Sequence[OptionField], stored: Mapping[str, object]) -> dict[str, Any]:
     """The screen's values for the options of a game played before (`stored`, as
     its game file has them): each field's stored value, flags gathered again, the
     default where nothing was stored."""
@@ -271,7 +272,10 @@ def recalled(fields: Sequence[OptionField], stored: Mapping[str, Any]) -> dict[s
         elif field.key in stored:
             value = stored[field.key]
             listed = field.kind in ("counters", "categories")
-            found[field.key] = [dict(v) for v in value] if listed else value
+            if listed and isinstance(value, list | tuple):
+                found[field.key] = [dict(v) for v in value]
+            else:
+                found[field.key] = value
         else:
             found[field.key] = field.default
     return found
