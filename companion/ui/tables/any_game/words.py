@@ -5,14 +5,15 @@ Pure: no Kivy, never an action's type."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.games import any_game as ag
 from companion.ui.strings import UI
 from companion.ui.tables.any_game.text import UA
+from companion.ui.tables.base.said import said
 
-Say = Callable[[Any, ag.State, str], Message]
+Say = Callable[[ActionBase, ag.State, str], Message]
 
 PLAIN = {
     "start_timer": "did_start_timer",
@@ -24,27 +25,29 @@ PLAIN = {
 }
 
 
-def _finish(action: Any, _before: ag.State, _player: str) -> Message:
+def _finish(action: ag.Finish, _before: ag.State, _player: str) -> Message:
     if action.won is None:
         return UA("did_finish")
     return UA("did_finish_won" if action.won else "did_finish_lost")
 
 
-def _adjust(action: Any, before: ag.State, _player: str) -> Message:
+def _adjust(action: ag.Adjust, before: ag.State, _player: str) -> Message:
     counter = before.options.counter(action.token)
     name = counter.name if counter is not None else action.token
     return UA("did_adjust", player=action.player, counter=name, delta=f"{action.delta:+d}")
 
 
 SAID: dict[str, Say] = {
-    "pass_to": lambda a, _b, player: UA("did_pass_to", player=player, chosen=a.player),
-    "eliminate": lambda a, _b, _p: UA("did_eliminate", chosen=a.player),
-    "finish": _finish,
-    "adjust": _adjust,
+    "pass_to": said(
+        ag.PassTo, lambda a, _b, player: UA("did_pass_to", player=player, chosen=a.player)
+    ),
+    "eliminate": said(ag.Eliminate, lambda a, _b, _p: UA("did_eliminate", chosen=a.player)),
+    "finish": said(ag.Finish, _finish),
+    "adjust": said(ag.Adjust, _adjust),
 }
 
 
-def describe(action: Any, before: ag.State) -> Message:
+def describe(action: ActionBase, before: ag.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
     kind = str(getattr(action, "type", ""))
     player = before.active.name

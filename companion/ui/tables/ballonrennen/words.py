@@ -5,15 +5,16 @@ from the action and the state before it; for the table's "Undone: ..." and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.games import ballonrennen as br
 from companion.ui.strings import UI
 from companion.ui.tables.ballonrennen.text import UB
 from companion.ui.tables.base.adapter import adjusted
+from companion.ui.tables.base.said import said
 
-Say = Callable[[Any, br.State, str], Message]
+Say = Callable[[ActionBase, br.State, str], Message]
 
 PLAIN = {
     "land": "did_land",
@@ -25,7 +26,7 @@ PLAIN = {
 }
 
 
-def _release(action: Any, before: br.State, player: str) -> Message:
+def _release(action: br.Release, before: br.State, player: str) -> Message:
     """Where the release took the balloon: the rules say, from the state before (a
     release they refuse there took it nowhere they can name)."""
     legal = br.RULES.legal(before)
@@ -35,18 +36,21 @@ def _release(action: Any, before: br.State, player: str) -> Message:
     return UB("did_release", player=player, altitude=altitude)
 
 
-def _adjust(action: Any, _before: br.State, _player: str) -> Message:
+def _adjust(action: br.Adjust, _before: br.State, _player: str) -> Message:
     return adjusted(UB, action, player=action.player)
 
 
 SAID: dict[str, Say] = {
-    "release": _release,
-    "favourable": lambda a, _b, player: UB("did_favourable", player=player, altitude=a.altitude),
-    "adjust": _adjust,
+    "release": said(br.Release, _release),
+    "favourable": said(
+        br.Favourable,
+        lambda a, _b, player: UB("did_favourable", player=player, altitude=a.altitude),
+    ),
+    "adjust": said(br.Adjust, _adjust),
 }
 
 
-def describe(action: Any, before: br.State) -> Message:
+def describe(action: ActionBase, before: br.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
     kind = str(getattr(action, "type", ""))
     player = before.current_player.name
