@@ -173,7 +173,7 @@ class GameModel(EventDispatcher, Generic[S]):
         return view is not None and (view.in_warning or self.phase == "expired")
 
     # -- actions ---------------------------------------------------------------------
-    def act(self, kind: str, /, **fields: Any) -> bool:
+    def act(self, kind: str, /, **fields: object) -> bool:
         """Send one action to the rules; False (and a sentence on screen) if refused.
         What GO would do next the table may do by itself at once (`Go.at_once`: a
         chess clock's next bank), when this action brought it."""
