@@ -35,7 +35,7 @@ def describe(fields: Sequence[OptionField], options: Mapping[str, object]) -> st
             said += [label_text(key) for choice, key in field.choices if choice == value]
         elif field.kind == "pick":
             said.append(pick_text(field, values, value))
-        elif field.kind in LISTED:
+        elif field.kind in LISTED and isinstance(value, list):
             said.append(", ".join(str(item["name"]) for item in value))
     return " · ".join(s for s in said if s)
 
