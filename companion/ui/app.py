@@ -28,6 +28,7 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import config as config_module
@@ -100,7 +101,7 @@ class CompanionApp(App):
         self.new_game = new_game
         self.lang = lang or settings.language
         self._translate = translator(self.lang)
-        self.menu: Any = None
+        self.menu: ModalView | None = None
         self.use_kivy_settings = False
         self.navigator = Navigator(self)
         self.router = HardwareRouter(self)

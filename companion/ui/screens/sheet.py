@@ -11,8 +11,6 @@ visit, and an undo from the results brings the sheet back as it was sent."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.input.motionevent import MotionEvent
@@ -23,6 +21,7 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.context import running_app
@@ -118,7 +117,7 @@ class SheetScreen(AppScreen):
         self._build_totals(sheet)
         self._say_typing(sheet)
 
-    def _grid(self, grid: Any, sheet: ScoreSheet) -> None:
+    def _grid(self, grid: Widget, sheet: ScoreSheet) -> None:
         app = running_app()
         grid.clear_widgets()
         grid.cols = 1 + len(sheet.rows)
