@@ -16,6 +16,7 @@ import pytest
 
 from companion import files
 from companion.ui.screens import bgstats
+from companion.ui.shortnames import short_forms
 from companion.ui.tables.base.scoring import cell
 from tests.ui.any_game_steps import end_game
 from tests.ui.harness import Harness
@@ -178,3 +179,38 @@ def test_a_game_imported_unfinished_ends_on_its_sheet(ui: Harness, tmp_path: Pat
     assert ui.app.root.current == "results"
     players = ui.app.model.session.summary().data["players"]
     assert [(p["score"], p["rank"]) for p in players] == [(4, 2), (5, 1)]
+
+
+LONG_NAMES = (
+    "Małgorzata Brzęczyszczyk",  # 24 characters, the longest a name may be
+    "Ola",
+    "Anna-Katharina Schneider",
+    "Maximilianalexanderhumbo",  # one word of 24 letters
+    "Zoë van der Meer-Bakker",
+    "Björn Ingemarsson-Lind",
+    "Sébastien Dupont-Aignan",
+    "Jan-Erik Øvergaard",
+)
+
+
+@pytest.mark.parametrize("seats", [3, 5, 8])
+def test_long_names_are_shortened_in_their_column_and_named_in_full_over_the_pad(
+    ui: Harness, seats: int
+) -> None:
+    names = LONG_NAMES[:seats]
+    start(ui, names, WONDERS[:3])
+    ui.step(2)
+    heads = {h.player: h for h in ui.screen.ids.heads.children if hasattr(h, "player")}
+    assert set(heads) == set(names)
+    assert not heads["Ola"].shortened  # a name the column holds is shown whole
+    assert any(h.shortened for h in heads.values())  # 24 letters never fit 88 px
+    for name, head in heads.items():  # a form of the player's own name, never cut
+        assert head.text in list(short_forms(name)), (name, head.text)
+    ui.shots(f"score-sheet-long-names-{seats}")  # every head shows all it says
+    type_in(ui, names[0], "coins", "3")
+    for name in names[1:]:  # Next: the next player's box in the line, named in full
+        ui.tap(ui.find("Next", ui.screen))
+        assert ui.screen.typing == f"{name}: Coins"
+        ui.tap(ui.find("3", ui.screen.ids.pad))
+    assert totals(ui)[:seats] == ["3"] * seats
+    ui.shots(f"score-sheet-long-names-{seats}-typing")

@@ -11,22 +11,27 @@ visit, and an undo from the results brings the sheet back as it was sent."""
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.input.motionevent import MotionEvent
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
+    ListProperty,
     ObjectProperty,
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.context import running_app
+from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
 from companion.ui.screens.score import number, preview
+from companion.ui.shortnames import short_forms
 from companion.ui.strings import UI
 from companion.ui.tables.base.scoring import ScoreSheet, cell
 from companion.ui.widgets import Tap, sized
@@ -44,6 +49,33 @@ class SheetBox(Tap):
 
     key = StringProperty("")
     selected = BooleanProperty(False)
+
+
+class SheetHead(Label):
+    """A player's name over their column, their seat's colour under it: whole where
+    the column holds it (on two lines if need be), else shortened as on a paper pad
+    ("Anna M. K.", "Maximil."); the line over the pad names whose box it is in full."""
+
+    swatch = ListProperty([1.0, 1.0, 1.0, 1.0])
+    full = StringProperty("")  # the head's words unshortened ("Bo (out)")
+    player = StringProperty("")  # the name inside `full` that may be shortened
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._later = Clock.create_trigger(self.fit, -1)
+        self.bind(full=self._later, player=self._later, size=self._later)
+
+    @property
+    def shortened(self) -> bool:
+        return self.text != self.full
+
+    def fit(self, *_: object) -> None:
+        """The first of the name's forms with which the head shows all it says."""
+        forms = list(short_forms(self.player)) if self.player in self.full else [""]
+        for form in forms:
+            self.text = self.full.replace(self.player, form, 1) if form else self.full
+            if problem(self) is None:
+                return
 
 
 class SheetPad(BoxLayout):
@@ -130,8 +162,8 @@ class SheetScreen(AppScreen):
         self._grid(grid, sheet)
         grid.add_widget(Factory.Widget())
         for row in sheet.rows:
-            head = Factory.SheetHead(text=str(app.tr(row.label)))
-            head.swatch = theme.rgba(row.colour)
+            head = SheetHead(full=str(app.tr(row.label)), player=row.key)
+            head.text, head.swatch = head.full, theme.rgba(row.colour)
             grid.add_widget(head)
 
     def _build_cells(self, sheet: ScoreSheet) -> None:
