@@ -12,9 +12,12 @@ ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "companion" / "ui"
 # Lines that name `Any` (`grep -rnw Any companion/ui | wc -l`): 391 before issue 32.6,
 # 283 after it; the score sheets, seat clocks and game-night fixes written beside it
-# brought 42 more (325 once merged). Most left are the games' summaries and options
-# as dicts (`dict[str, Any]`); lower this as they get types of their own, never raise it.
-MAX_ANY_LINES = 325
+# brought 42 more (325 once merged). 151 after typing Kivy's objects as their classes,
+# Scoring generic over the game's state, action words by each action's model
+# (tables/base/said.py), options as objects narrowed where used. Most left are the
+# games' summaries as dicts (`dict[str, Any]`), the settings draft and the registry's
+# `TableAdapter[Any]`; lower this as they get types of their own, never raise it.
+MAX_ANY_LINES = 151
 WORD_ANY = re.compile(r"(?<![\w-])Any(?![\w-])")
 
 

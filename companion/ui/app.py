@@ -28,6 +28,7 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import config as config_module
@@ -55,7 +56,7 @@ log = logging.getLogger(__name__)
 
 # A game to start at once (`companion run --new`): its id, its players and, where its
 # rules want them (an any-game's title), its options.
-NewGame = tuple[str, Sequence[str]] | tuple[str, Sequence[str], Mapping[str, Any]]
+NewGame = tuple[str, Sequence[str]] | tuple[str, Sequence[str], Mapping[str, object]]
 
 
 class CompanionApp(App):
@@ -100,7 +101,7 @@ class CompanionApp(App):
         self.new_game = new_game
         self.lang = lang or settings.language
         self._translate = translator(self.lang)
-        self.menu: Any = None
+        self.menu: ModalView | None = None
         self.use_kivy_settings = False
         self.navigator = Navigator(self)
         self.router = HardwareRouter(self)

@@ -6,7 +6,8 @@ every label on every screen they reach, in every language."""
 from __future__ import annotations
 
 import re
-from typing import Any
+
+from kivy.uix.label import Label
 
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 SLACK_PX = 1.5  # rounding: a texture may be a pixel larger than its box
@@ -16,13 +17,13 @@ def _squash(text: str) -> str:
     return "".join(text.split())
 
 
-def rendered_lines(label: Any) -> list[str]:
+def rendered_lines(label: Label) -> list[str]:
     """The lines Kivy laid the label's text out in, as it draws them."""
     lines = getattr(label._label, "_cached_lines", None) or []
     return ["".join(word.text for word in line.words) for line in lines]
 
 
-def problem(label: Any) -> str | None:
+def problem(label: Label) -> str | None:
     """What is wrong with how `label` shows its text, in a sentence; None if nothing."""
     text = MARKUP.sub("", label.text) if getattr(label, "markup", False) else label.text
     if not text.strip():
@@ -46,7 +47,7 @@ def problem(label: Any) -> str | None:
     return None
 
 
-def _fits_a_line(label: Any, word: str) -> bool:
+def _fits_a_line(label: Label, word: str) -> bool:
     """A word that could be kept whole. A file path wider than the whole line is broken
     wherever the line ends: nothing could keep it whole (any other word that wide is a
     label too narrow for its words: a problem)."""
@@ -56,7 +57,7 @@ def _fits_a_line(label: Any, word: str) -> bool:
     return bool(label._label.get_extents(word)[0] <= room)
 
 
-def _lines_hidden(label: Any) -> bool:
+def _lines_hidden(label: Label) -> bool:
     """A fixed text_size clips the texture to its box, so a line laid out below it
     is not drawn: the lines' own heights tell (a single line a few pixels taller
     than its box is the font's spacing, not a hidden line)."""

@@ -17,7 +17,8 @@ answered it instead of the die face it was aimed at (issue 31.1).
 from __future__ import annotations
 
 import time
-from typing import Any
+
+from kivy.input.motionevent import MotionEvent
 
 # A touch this much older than the view is not one that was still on its way: the
 # wall clock was set back meanwhile (a Pi has no clock of its own; NTP steps it), and
@@ -28,7 +29,7 @@ ON_ITS_WAY_S = 5.0
 SETTLE_S = 0.5
 
 
-def too_soon(touch: Any, shown_at: float) -> bool:
+def too_soon(touch: MotionEvent, shown_at: float) -> bool:
     """The touch began before the view appeared at `shown_at`, or in its first
     `SETTLE_S` (by the touch's own start time)."""
     ahead = shown_at + SETTLE_S - float(touch.time_start)
@@ -52,17 +53,17 @@ class FreshTouches:
     def shown_now(self, *_: object) -> None:
         self.shown_at = FreshTouches.last_shown = time.time()
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if too_soon(touch, self.shown_at):
             return True
         return bool(super().on_touch_down(touch))  # type: ignore[misc]
 
-    def on_touch_move(self, touch: Any) -> bool:
+    def on_touch_move(self, touch: MotionEvent) -> bool:
         if too_soon(touch, self.shown_at):
             return True
         return bool(super().on_touch_move(touch))  # type: ignore[misc]
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         if too_soon(touch, self.shown_at):
             return True
         return bool(super().on_touch_up(touch))  # type: ignore[misc]

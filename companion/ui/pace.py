@@ -18,17 +18,16 @@ a running glass. `Pace` takes over the clock's wait between two frames (its
 from __future__ import annotations
 
 import threading
-from typing import Any
 
 from kivy.base import EventLoop
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockBase
 
 IDLE_FPS = 10  # the loop's rate when nothing moves and nobody touches
 AWAKE_S = 1.0  # Kivy's full rate for this long after the last input
 
 
 class Pace:
-    def __init__(self, clock: Any = Clock) -> None:
+    def __init__(self, clock: ClockBase = Clock) -> None:
         self.clock = clock
         self._woken = threading.Event()
         self._awake_until = 0.0

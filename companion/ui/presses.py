@@ -11,9 +11,9 @@ press and release together; neither turns a tap into a hold, nor a hold into a t
 from __future__ import annotations
 
 import time
-from typing import Any
 
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
+from kivy.input.motionevent import MotionEvent
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
@@ -29,13 +29,13 @@ class Tap(ButtonBehavior, Label):
     radius = NumericProperty(10)
     enabled = BooleanProperty(True)
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if not self.enabled and self.collide_point(*touch.pos):
             return True
         return bool(super().on_touch_down(touch))
 
 
-def down_for(touch: Any) -> float:
+def down_for(touch: MotionEvent) -> float:
     """How long a touch is (or was) down by its own times: when the input provider read
     the press and the release, not when a frame got round to them. A frame that comes
     late under load must not make a tap a hold, nor a hold a tap."""
@@ -43,7 +43,7 @@ def down_for(touch: Any) -> float:
     return float(end - touch.time_start)
 
 
-def released(touch: Any) -> bool:
+def released(touch: MotionEvent) -> bool:
     """The provider has read the touch's release (a frame may not have handled it yet)."""
     return bool(touch.time_end >= 0)
 
@@ -59,7 +59,7 @@ class HoldTap(Tap):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._event: Any = None
+        self._event: ClockEvent | None = None
 
     def on_press(self) -> None:
         self._stop()
@@ -107,7 +107,7 @@ class StepTap(Tap):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._held: Any = None
+        self._held: ClockEvent | None = None
         self._fired = False
 
     def on_press(self) -> None:

@@ -20,9 +20,9 @@ at its table (`seats.seat_press`), like the dice.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.core.window import Window
 from kivy.graphics.opengl import glFlush
 
@@ -182,7 +182,7 @@ class FrameClock:
         self.app = app
         self.router = router
         self.pace = Pace()
-        self._events: list[Any] = []
+        self._events: list[ClockEvent] = []
 
     def start(self) -> None:
         app = self.app

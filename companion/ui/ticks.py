@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable
-from typing import Any
 
 from kivy.clock import Clock as KivyClock
+from kivy.clock import ClockBase, ClockEvent
 
 from companion.core.hourglass import HourglassView, Phase
 from companion.play.lights import StripController, until_step
@@ -44,7 +44,7 @@ class ScreenTicks:
         # False: the app ticks every frame instead (a test's fake clock jumps when
         # the test says, not when a timer of Kivy's would look).
         self.enabled = enabled
-        self._next: Any = None
+        self._next: ClockEvent | None = None
 
     @property
     def ticking(self) -> bool:
@@ -88,7 +88,7 @@ class ScreenTicks:
         self.plan()
 
 
-def kivy_timeout(frames: Any, delay: float) -> float:
+def kivy_timeout(frames: ClockBase, delay: float) -> float:
     """`delay` from now, in the terms of Kivy's clock (`frames`), which counts a
     timeout from the start of the frame that scheduled it and fires an event up to its
     resolution (5.6 ms here) early. (Taken as it was, each tick came a few ms early and

@@ -173,7 +173,7 @@ class GameModel(EventDispatcher, Generic[S]):
         return view is not None and (view.in_warning or self.phase == "expired")
 
     # -- actions ---------------------------------------------------------------------
-    def act(self, kind: str, /, **fields: Any) -> bool:
+    def act(self, kind: str, /, **fields: object) -> bool:
         """Send one action to the rules; False (and a sentence on screen) if refused.
         What GO would do next the table may do by itself at once (`Go.at_once`: a
         chess clock's next bank), when this action brought it."""
@@ -360,7 +360,7 @@ def open_table(
     session: Session[Any],
     *,
     clock: Clock,
-    app_options: Mapping[str, Any] | None = None,
+    app_options: Mapping[str, object] | None = None,
     warnings: Sequence[float] = WARNINGS_S,
     strip: Strip | None = None,
     buzzer: BuzzerController | None = None,

@@ -6,7 +6,7 @@ Their looks are in widgets.kv beside this file; the drawing that depends on data
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TypeVar
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
@@ -404,13 +404,18 @@ class BalloonRow(Tap):
     compact = BooleanProperty(False)  # in two columns: a smaller number
 
 
-def sized(widget: Any, font_size: float) -> Any:
+W = TypeVar("W", bound=Widget)
+
+
+def sized(widget: W, font_size: float) -> W:
     """Set a font size after construction: a kv class rule would override a keyword."""
     widget.font_size = font_size
     return widget
 
 
-def sync_rows(box: Any, rows: Sequence[Mapping[str, Any]], make: Callable[..., Any]) -> None:
+def sync_rows(
+    box: Widget, rows: Sequence[Mapping[str, object]], make: Callable[..., Widget]
+) -> None:
     """Show one widget per row in `box`, changing the widgets already there in place.
 
     A label renders its text again only when the text changes, so updating beats
@@ -471,7 +476,7 @@ class AskView(Sheet):
         from kivy.factory import Factory
 
         self._words = text
-        self._labels: list[tuple[Any, Words]] = []
+        self._labels: list[tuple[Widget, Words]] = []
         for index, (label, action) in enumerate(answers):
             last = index == len(answers) - 1
             button = Factory.AccentTap() if last else Factory.Tap()

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
@@ -116,8 +116,8 @@ class HardwareTestScreen(AppScreen):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._pattern: Any = None
-        self._ticker: Any = None
+        self._pattern: ClockEvent | None = None
+        self._ticker: ClockEvent | None = None
         self._step = 0
 
     @property
@@ -239,7 +239,7 @@ class HardwareTestScreen(AppScreen):
     def lines_text(self, lines: list[Message], _lang: str = "") -> str:
         return "\n".join(self.app.tr(line) for line in lines)
 
-    def button_text(self, source: str, _buttons: Any = None, _lang: str = "") -> str:
+    def button_text(self, source: str, _buttons: object = None, _lang: str = "") -> str:
         return str(self.app.tr(self.buttons.get(source)))
 
     def _refresh(self) -> None:

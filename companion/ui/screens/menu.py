@@ -6,7 +6,7 @@ Opened by a long press of GO or the corner button of every screen."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kivy.factory import Factory
 from kivy.properties import ObjectProperty
@@ -17,6 +17,11 @@ from companion.core.messages import Message
 from companion.ui.context import running_app
 from companion.ui.screens.settings_data import LANGUAGE_NAMES
 from companion.ui.widgets import Sheet
+
+if TYPE_CHECKING:
+    from companion.ui.app import CompanionApp
+
+from kivy.uix.widget import Widget
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +37,7 @@ class MenuView(Sheet):
         LanguageView().open()
 
 
-def keep_language(app: Any, lang: str) -> Message | None:
+def keep_language(app: CompanionApp, lang: str) -> Message | None:
     """The menu's choice: kept in the settings file (its comments and order kept), so
     the next start speaks it too, and spoken at once; the sentence why it could not
     be kept (then it holds until the app stops), else None."""
@@ -55,7 +60,7 @@ class LanguageView(Sheet):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         app = running_app()
-        self._buttons: dict[str, Any] = {}
+        self._buttons: dict[str, Widget] = {}
         for lang in app.languages():
             button = Factory.Toggle(text=language_name(lang), active=lang == app.lang)
             button.bind(on_release=lambda _w, choice=lang: self.pick(choice))

@@ -193,7 +193,7 @@ class NewGameScreen(AppScreen):
         chosen ^= {flag}
         self.set_option(key, tuple(sorted(chosen)))
 
-    def set_option(self, key: str, value: Any) -> None:
+    def set_option(self, key: str, value: object) -> None:
         self.options[key] = value
         self.error = None
         self._build_options()

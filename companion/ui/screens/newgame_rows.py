@@ -6,7 +6,7 @@ when an option is chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.factory import Factory
 from kivy.uix.widget import Widget
@@ -43,22 +43,33 @@ def extra_text(key: str, seconds: int | None) -> str:
     return str(running_app().tr(Message(key, {"seconds": seconds or 0})))
 
 
-def extras_text(field: OptionField, value: Any) -> str:
+def extras_text(field: OptionField, value: object) -> str:
     """An "extras" option's button: each of its values, a line each."""
     given = value if isinstance(value, Mapping) else {}
     return "\n".join(extra_text(said, given.get(key)) for key, _, said, _ in field.extras)
 
 
-def pick_text(field: OptionField, options: Mapping[str, Any], value: Any) -> str:
+def pick_text(field: OptionField, options: Mapping[str, object], value: object) -> str:
     """What a pick shows for `value`: its label, or the name of the item it names."""
-    items = {i["id"]: i["name"] for i in options.get(field.choices_from, ())}
+    listed = options.get(field.choices_from, ())
+    items = {i["id"]: i["name"] for i in listed} if isinstance(listed, list | tuple) else {}
     for choice, key in field.picks(options):
         if choice == value:
             return label_text(key) if key is not None else str(items.get(choice, ""))
     return ""
 
 
-def spaced(box: Any, *_: object) -> None:
+def named(value: object) -> list[str]:
+    """The names of a listed option's items (counters, a score sheet's lines)."""
+    items = value if isinstance(value, list | tuple) else ()
+    return [str(item["name"]) for item in items if isinstance(item, Mapping)]
+
+
+def _among(name: str, value: object) -> bool:
+    return isinstance(value, list | tuple) and name in value
+
+
+def spaced(box: Widget, *_: object) -> None:
     """The rows GAP_PX apart, or as far apart as they fit (a game of many options:
     every row still 48 px, each in sight)."""
     rows = [r for r in box.children if r.size_hint_y is None]  # not the filler
@@ -73,7 +84,7 @@ class OptionRows:
         self.screen = screen
         self.scale = running_app().scale
 
-    def build(self, box: Any, fields: list[OptionField], options: Mapping[str, Any]) -> None:
+    def build(self, box: Widget, fields: list[OptionField], options: Mapping[str, object]) -> None:
         box.clear_widgets()
         for row in rows(fields, options):
             box.add_widget(self._row(row, options))
@@ -90,7 +101,7 @@ class OptionRows:
         box.fbind("height", spaced)
         spaced(box)
 
-    def _row(self, row: Row, options: Mapping[str, Any]) -> Widget:
+    def _row(self, row: Row, options: Mapping[str, object]) -> Widget:
         line = Factory.BoxLayout(size_hint_y=None, spacing=6 * self.scale)
         line.height = ROW_PX * self.scale
         field = row.field
@@ -111,11 +122,13 @@ class OptionRows:
             line.add_widget(box)
         return line
 
-    def _value(self, line: Any, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
+    def _value(
+        self, line: Widget, field: OptionField, value: object, options: Mapping[str, object]
+    ) -> float:
         """The field's widgets added to `line`; returns the height they need."""
         kind = field.kind
         if kind in ("seconds", "minutes"):
-            self._stepper(line, field, value)
+            self._stepper(line, field, value if isinstance(value, int) else field.minimum)
         elif kind == "choice":
             for choice, key in field.choices:
                 toggle = Factory.Toggle(text=label_text(key), active=value == choice)
@@ -131,7 +144,7 @@ class OptionRows:
             line.add_widget(self._opener(field, value, options))
         return ROW_PX * self.scale
 
-    def _stepper(self, line: Any, field: OptionField, value: int) -> None:
+    def _stepper(self, line: Widget, field: OptionField, value: int) -> None:
         """- value +: a tap steps once, a hold five times."""
         app = running_app()
         for sign in (-1, 1):
@@ -147,7 +160,7 @@ class OptionRows:
                     shown = app.t("seconds", seconds=value) if value else app.t("timer_off")
                 line.add_widget(sized(Factory.Text(text=shown, halign="center"), 24 * self.scale))
 
-    def _flags(self, line: Any, field: OptionField, value: Any) -> float:
+    def _flags(self, line: Widget, field: OptionField, value: object) -> float:
         """On/off options in lines of two across the whole row, their label the first
         cell: room for long names in any language."""
         count = len(field.choices) + 1
@@ -158,13 +171,13 @@ class OptionRows:
         grid.add_widget(caption)
         for flag, label_key in field.choices:
             toggle = sized(Factory.Toggle(text=label_text(label_key)), 16 * self.scale)
-            toggle.active = flag in value
+            toggle.active = isinstance(value, list | tuple) and flag in value
             toggle.bind(on_release=lambda _w, f=flag: self.screen.toggle_flag(field.key, f))
             grid.add_widget(toggle)
         line.add_widget(grid)
         return float((ROW_PX * lines + 6 * (lines - 1)) * self.scale)
 
-    def _players(self, line: Any, field: OptionField, value: Any) -> float:
+    def _players(self, line: Widget, field: OptionField, value: object) -> float:
         """A toggle per seated player, in lines of three for more than three."""
         names = self.screen.seated_names
         cols = min(max(1, len(names)), PLAYERS_IN_A_LINE)
@@ -175,24 +188,28 @@ class OptionRows:
             self.screen.set_option if one else self.screen.toggle_player
         )
         for index, name in enumerate(names):
-            active = (value == name or (value is None and index == 0)) if one else name in value
+            active = (
+                (value == name or (value is None and index == 0)) if one else _among(name, value)
+            )
             toggle = sized(Factory.Toggle(text=name, active=active), 16 * self.scale)
             toggle.bind(on_release=lambda _w, n=name: call(field.key, n))
             grid.add_widget(toggle)
         line.add_widget(grid)
         return float((ROW_PX * lines + 6 * (lines - 1)) * self.scale)
 
-    def _opener(self, field: OptionField, value: Any, options: Mapping[str, Any]) -> Any:
+    def _opener(self, field: OptionField, value: object, options: Mapping[str, object]) -> Widget:
         """A text, a number, a pick or counters: one button showing the value, which
         opens what changes it."""
         app = running_app()
         if field.kind == "pick":
             shown = pick_text(field, options, value)
-        elif field.kind == "categories" and len(value) > NAMES_SHOWN:  # the first, and a count
-            names = ", ".join(c["name"] for c in value[:NAMES_SHOWN])
-            shown = app.t("names_more", names=names, more=len(value) - NAMES_SHOWN)
+        elif (
+            field.kind == "categories" and len(named(value)) > NAMES_SHOWN
+        ):  # the first, and a count
+            names = ", ".join(named(value)[:NAMES_SHOWN])
+            shown = app.t("names_more", names=names, more=len(named(value)) - NAMES_SHOWN)
         elif field.kind in ("counters", "categories"):
-            shown = ", ".join(c["name"] for c in value) or app.t("counters_none")
+            shown = ", ".join(named(value)) or app.t("counters_none")
         elif field.kind == "extras":
             shown = extras_text(field, value)
         elif value in (None, ""):

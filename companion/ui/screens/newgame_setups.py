@@ -7,7 +7,6 @@ beside it brings it back."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from kivy.factory import Factory
 from kivy.properties import StringProperty
@@ -22,7 +21,7 @@ from companion.ui.widgets import Sheet, sized
 LISTED = ("counters", "categories")  # kinds whose items' names say what they are
 
 
-def describe(fields: Sequence[OptionField], options: Mapping[str, Any]) -> str:
+def describe(fields: Sequence[OptionField], options: Mapping[str, object]) -> str:
     """What a setup brings back, in the screen's own words: each choice that is not
     the default (and is shown with the others chosen), the names of its counters and
     lines; its title and numbers left out."""
@@ -36,7 +35,7 @@ def describe(fields: Sequence[OptionField], options: Mapping[str, Any]) -> str:
             said += [label_text(key) for choice, key in field.choices if choice == value]
         elif field.kind == "pick":
             said.append(pick_text(field, values, value))
-        elif field.kind in LISTED:
+        elif field.kind in LISTED and isinstance(value, list):
             said.append(", ".join(str(item["name"]) for item in value))
     return " · ".join(s for s in said if s)
 

@@ -7,7 +7,7 @@ where it is, and hands its value back to the screen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
@@ -20,6 +20,7 @@ from companion.ui.screens.newgame_rows import extra_text, label_text, pick_text
 from companion.ui.screens.newgame_setups import SetupsSheet
 from companion.ui.strings import UI
 from companion.ui.tables.base.options import (
+    Counter,
     OptionField,
     bounded,
     counter_id,
@@ -141,9 +142,9 @@ class PickSheet(Sheet):
     def __init__(
         self,
         prompt: str,
-        choices: Sequence[tuple[Any, str]],
-        chosen: Any,
-        done: Callable[[Any], None],
+        choices: Sequence[tuple[object, str]],
+        chosen: object,
+        done: Callable[[object], None],
     ) -> None:
         super().__init__()
         self.prompt, self.done = prompt, done
@@ -153,7 +154,7 @@ class PickSheet(Sheet):
             toggle.bind(on_release=lambda _w, v=value: self.pick(v))
             self.ids.choices.add_widget(toggle)
 
-    def pick(self, value: Any) -> None:
+    def pick(self, value: object) -> None:
         self.dismiss()
         self.done(value)
 
@@ -183,7 +184,7 @@ class ExtrasSheet(Sheet):
         running_app().unbind(lang=self.show)
 
     @property
-    def value(self) -> dict[str, Any]:
+    def value(self) -> dict[str, object]:
         given = self.screen.options.get(self.field.key) or {}
         return {key: given.get(key) for key, *_ in self.field.extras}
 
@@ -247,10 +248,10 @@ class CountersSheet(Sheet):
         self.show()
 
     @property
-    def counters(self) -> list[dict[str, Any]]:
+    def counters(self) -> list[Counter]:
         return [dict(c) for c in self.screen.options.get(self.field.key, ())]
 
-    def _keep(self, counters: list[dict[str, Any]]) -> None:
+    def _keep(self, counters: list[Counter]) -> None:
         self.screen.set_option(self.field.key, counters)
         self.show()
 
@@ -330,7 +331,7 @@ class CountersSheet(Sheet):
         counters = self.counters
         if not name or len(counters) >= self.field.maximum:
             return
-        counters.append(new_counter(name, [c["id"] for c in counters]))
+        counters.append(new_counter(name, [str(c["id"]) for c in counters]))
         self.chosen = len(counters) - 1
         self._keep(counters)
 
@@ -358,10 +359,10 @@ class CategoriesSheet(Sheet):
         self.show()
 
     @property
-    def lines(self) -> list[dict[str, Any]]:
+    def lines(self) -> list[dict[str, str]]:
         return [dict(c) for c in self.screen.options.get(self.field.key, ())]
 
-    def _keep(self, lines: list[dict[str, Any]]) -> None:
+    def _keep(self, lines: list[dict[str, str]]) -> None:
         self.screen.set_option(self.field.key, lines)
         self.show()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.input.motionevent import MotionEvent
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 
 from companion.core.errors import CompanionError
@@ -25,7 +26,7 @@ class QRView(Sheet):
 
     link = StringProperty("")
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         self.dismiss()
         return True
 

@@ -18,6 +18,7 @@ from kivy.properties import BooleanProperty, DictProperty, ObjectProperty, Strin
 from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
+from companion.ui.tables.base.go import Send
 from companion.ui.tables.base.scoring import ScoreSheet
 
 MOST_IN_A_COLUMN = 5  # rows to type in; more go in two columns
@@ -216,7 +217,7 @@ class ScoreScreen(ScoreKeys, AppScreen):
             return
         self.answer(sheet.send({k: v for k, v in typed.items() if v is not None}))
 
-    def answer(self, send: Any) -> None:
+    def answer(self, send: Send) -> None:
         """Send the end: the results, or the rules' refusal said here."""
         app = running_app()
         if not app.model.button.send(send):  # sent: the app follows the game to its results

@@ -11,11 +11,10 @@ visit, and an undo from the results brings the sheet back as it was sent."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
+from kivy.input.motionevent import MotionEvent
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -25,6 +24,7 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.ui import theme
 from companion.ui.context import running_app
@@ -84,15 +84,15 @@ class SheetPad(BoxLayout):
 
     opened = BooleanProperty(False)
 
-    def on_touch_down(self, touch: Any) -> bool:
+    def on_touch_down(self, touch: MotionEvent) -> bool:
         if not self.opened:
             return False
         return bool(super().on_touch_down(touch)) or self.collide_point(*touch.pos)
 
-    def on_touch_move(self, touch: Any) -> bool:
+    def on_touch_move(self, touch: MotionEvent) -> bool:
         return self.opened and bool(super().on_touch_move(touch))
 
-    def on_touch_up(self, touch: Any) -> bool:
+    def on_touch_up(self, touch: MotionEvent) -> bool:
         return self.opened and bool(super().on_touch_up(touch))
 
 
@@ -149,7 +149,7 @@ class SheetScreen(ScoreKeys, AppScreen):
         self._build_totals(sheet)
         self._say_typing(sheet)
 
-    def _grid(self, grid: Any, sheet: ScoreSheet) -> None:
+    def _grid(self, grid: Widget, sheet: ScoreSheet) -> None:
         app = running_app()
         grid.clear_widgets()
         grid.cols = 1 + len(sheet.rows)

@@ -205,7 +205,7 @@ class AnyGameAdapter(TableAdapter[ag.State]):
         return Send("timer_expired") if waiting and play.timer.ran_out() else None
 
     # -- the glass -----------------------------------------------------------------------
-    def timer_seconds(self, session: Session[ag.State], app_options: Mapping[str, Any]) -> float:
+    def timer_seconds(self, session: Session[ag.State], app_options: Mapping[str, object]) -> float:
         """The hourglass, or the delay and the whole bank a player starts with (a bank
         that increments make larger holds more: the strip stays full meanwhile)."""
         options = session.state.options
@@ -214,7 +214,7 @@ class AnyGameAdapter(TableAdapter[ag.State]):
         return float(options.hourglass or 0)
 
     def turn_seconds(
-        self, session: Session[ag.State], app_options: Mapping[str, Any]
+        self, session: Session[ag.State], app_options: Mapping[str, object]
     ) -> float | None:
         """With a bank: the delay, then what is left of the current player's bank."""
         state = session.state

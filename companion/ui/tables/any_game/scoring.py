@@ -42,11 +42,11 @@ def _label(player: ag.Player) -> Message:
     return UA("name_out", name=player.name)
 
 
-class AnyScoring(Scoring):
-    def sheet(self, session: Session[Any]) -> ScoreSheet | None:
+class AnyScoring(Scoring[ag.State]):
+    def sheet(self, session: Session[ag.State]) -> ScoreSheet | None:
         """Before the end, as the way the game ends: points, places or won/lost;
         nothing where a counter is the points (the table ends the game itself)."""
-        state: ag.State = session.state
+        state = session.state
         options = state.options
         if state.over or options.score_from is not None:
             return None
@@ -69,10 +69,10 @@ class AnyScoring(Scoring):
         help_, missing = UA("score_help_points"), UA("score_missing_points")
         return ScoreSheet(help_, rows(state), missing, "score", "points", POINT_DIGITS, True)
 
-    def standing(self, session: Session[Any]) -> dict[str, tuple[Message, ...]]:
+    def standing(self, session: Session[ag.State]) -> dict[str, tuple[Message, ...]]:
         """A player out of the game is marked out (the results say when, and what it
         did to their place: the rules' `tie_breaks`)."""
-        state: ag.State = session.state
+        state = session.state
         return {p.name: (UA("out"),) for p in state.players if not p.playing}
 
     def outcome(self, options: Mapping[str, Any], summary: Mapping[str, Any]) -> Message | None:

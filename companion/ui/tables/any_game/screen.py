@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
@@ -56,10 +55,10 @@ class AgRow(ButtonBehavior, BoxLayout):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.cells: list[Any] = []
+        self.cells: list[Widget] = []
 
 
-def shown_cells(box: Any, cells: list[Any]) -> None:
+def shown_cells(box: Widget, cells: list[Widget]) -> None:
     """`box` holds `cells`, in order, and no others; with none it takes no room (its
     kv rule lets go of its share, and the width its share gave it goes too)."""
     if list(box.children[::-1]) != cells:
@@ -122,8 +121,8 @@ class AnyGameScreen(TableScreen):
         # The lines and cells, built once and kept: a new game's table (another number
         # of players or counters) or a new language lays the same widgets out again.
         self._rows: list[AgRow] = []
-        self._head: Any = None
-        self._head_cells: list[Any] = []
+        self._head: Widget | None = None
+        self._head_cells: list[Widget] = []
         self._filler = Factory.Widget()
         self.time_width = 0.0  # the bank's column: its longest time fits
         self._head_px = HEAD_PX[0]

@@ -4,11 +4,11 @@ Pure: no Kivy, never an action's type."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.games import any_game as ag
 from companion.ui.tables.any_game.text import UA
+from companion.ui.tables.base.said import said
 from companion.ui.tables.base.words import Say, in_words, plainly
 
 PLAIN = {
@@ -21,13 +21,13 @@ PLAIN = {
 }
 
 
-def _finish(action: Any, _before: ag.State, _player: str) -> Message:
+def _finish(action: ag.Finish, _before: ag.State, _player: str) -> Message:
     if action.won is None:
         return UA("did_finish")
     return UA("did_finish_won" if action.won else "did_finish_lost")
 
 
-def _adjust(action: Any, before: ag.State, _player: str) -> Message:
+def _adjust(action: ag.Adjust, before: ag.State, _player: str) -> Message:
     counter = before.options.counter(action.token)
     name = counter.name if counter is not None else action.token
     return UA("did_adjust", player=action.player, counter=name, delta=f"{action.delta:+d}")
@@ -35,13 +35,15 @@ def _adjust(action: Any, before: ag.State, _player: str) -> Message:
 
 SAID: dict[str, Say[ag.State]] = {
     **plainly(UA, PLAIN),
-    "pass_to": lambda a, _b, player: UA("did_pass_to", player=player, chosen=a.player),
-    "eliminate": lambda a, _b, _p: UA("did_eliminate", chosen=a.player),
-    "finish": _finish,
-    "adjust": _adjust,
+    "pass_to": said(
+        ag.PassTo, lambda a, _b, player: UA("did_pass_to", player=player, chosen=a.player)
+    ),
+    "eliminate": said(ag.Eliminate, lambda a, _b, _p: UA("did_eliminate", chosen=a.player)),
+    "finish": said(ag.Finish, _finish),
+    "adjust": said(ag.Adjust, _adjust),
 }
 
 
-def describe(action: Any, before: ag.State) -> Message:
+def describe(action: ActionBase, before: ag.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
     return in_words(SAID, action, before, before.active.name)

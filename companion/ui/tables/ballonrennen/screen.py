@@ -175,7 +175,7 @@ class BallonrennenScreen(TableScreen):
             box.add_widget(row)
         return box
 
-    def _marker_tap(self, altitude: int, way: str, after: str) -> Any:
+    def _marker_tap(self, altitude: int, way: str, after: str) -> MarkerTap:
         tap = MarkerTap(label=self.app.tr(direction_abbr(after)), way=way)
         tap.bind(on_release=lambda _w: self.act("favourable", altitude=altitude, rotate=way))
         return tap

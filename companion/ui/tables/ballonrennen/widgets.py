@@ -7,11 +7,11 @@ to draw comes from the rules' summary through the screen.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from kivy.animation import Animation
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Quad, Rectangle, RoundedRectangle, Triangle
+from kivy.graphics.texture import Texture
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -45,7 +45,7 @@ def scale() -> float:
     return float(getattr(app, "scale", 1.0))
 
 
-def text_texture(text: str, size: float, bold: bool = True, colour: str = theme.TEXT) -> Any:
+def text_texture(text: str, size: float, bold: bool = True, colour: str = theme.TEXT) -> Texture:
     label = CoreLabel(text=text, font_size=size, bold=bold, color=theme.rgba(colour))
     label.refresh()
     return label.texture

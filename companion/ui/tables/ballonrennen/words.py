@@ -4,12 +4,12 @@ from the action and the state before it; for the table's "Undone: ..." and
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.games import ballonrennen as br
 from companion.ui.tables.ballonrennen.text import UB
 from companion.ui.tables.base.adapter import adjusted
+from companion.ui.tables.base.said import said
 from companion.ui.tables.base.words import Say, in_words, plainly
 
 PLAIN = {
@@ -22,7 +22,7 @@ PLAIN = {
 }
 
 
-def _release(action: Any, before: br.State, player: str) -> Message:
+def _release(action: br.Release, before: br.State, player: str) -> Message:
     """Where the release took the balloon: the rules say, from the state before (a
     release they refuse there took it nowhere they can name)."""
     legal = br.RULES.legal(before)
@@ -32,18 +32,21 @@ def _release(action: Any, before: br.State, player: str) -> Message:
     return UB("did_release", player=player, altitude=altitude)
 
 
-def _adjust(action: Any, _before: br.State, _player: str) -> Message:
+def _adjust(action: br.Adjust, _before: br.State, _player: str) -> Message:
     return adjusted(UB, action, player=action.player)
 
 
 SAID: dict[str, Say[br.State]] = {
     **plainly(UB, PLAIN),
-    "release": _release,
-    "favourable": lambda a, _b, player: UB("did_favourable", player=player, altitude=a.altitude),
-    "adjust": _adjust,
+    "release": said(br.Release, _release),
+    "favourable": said(
+        br.Favourable,
+        lambda a, _b, player: UB("did_favourable", player=player, altitude=a.altitude),
+    ),
+    "adjust": said(br.Adjust, _adjust),
 }
 
 
-def describe(action: Any, before: br.State) -> Message:
+def describe(action: ActionBase, before: br.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
     return in_words(SAID, action, before, before.current_player.name)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.core.messages import Message
 from companion.core.model import ActionBase
@@ -85,7 +85,7 @@ class BalmyAdapter(TableAdapter[bb.State]):
         label, refusal = T("go_advantage"), bb.M("p_advantage", player=waiting[0])
         return TableQuestion(ADVANTAGE, label, refusal, next=True)
 
-    def timed_turn(self, session: Session[bb.State], app_options: Mapping[str, Any]) -> bool:
+    def timed_turn(self, session: Session[bb.State], app_options: Mapping[str, object]) -> bool:
         return not session.state.over and self.timer_seconds(session, app_options) > 0
 
     def glass_turn(self, session: Session[bb.State]) -> int | None:
@@ -96,7 +96,7 @@ class BalmyAdapter(TableAdapter[bb.State]):
         # A player's first balloon takes the palette colour of their seat.
         return [(c, balloon_hex(c)) for c in bb.PALETTE[: len(names)]]
 
-    def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
+    def balloons_per_player(self, count: int, options: Mapping[str, object]) -> int:
         return bb.balloons_per_player(bb.Options.model_validate(dict(options)), count)
 
     # -- corrections and words ---------------------------------------------------------

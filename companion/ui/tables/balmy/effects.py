@@ -14,54 +14,55 @@ cards gained or lost.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from companion.core.messages import Message, Param
+from companion.core.model import ActionBase
 from companion.core.session import Session
 from companion.core.terms import colours, listing
 from companion.games import balmy_balloonists as bb
 from companion.games.balmy_balloonists import messages as bbm
 from companion.ui.tables.balmy import view
 from companion.ui.tables.balmy.text import T, card_name, zone_name
+from companion.ui.tables.base.said import said
 
 COUNTS = ("fuel", "gas", "ballast", "hand", "in_front")
 
-Heading = Callable[[Any, bb.State], Message]
+Heading = Callable[[ActionBase, bb.State], Message]
 
 
-def _zone(action: Any, _before: bb.State) -> Message:
+def _zone(action: bb.RestrictedZone, _before: bb.State) -> Message:
     return T("h_zone", zone=zone_name(action.zone))
 
 
-def _mountain(action: Any, _before: bb.State) -> Message:
+def _mountain(action: bb.Mountain, _before: bb.State) -> Message:
     return T(f"h_mountain_{action.kind}")
 
 
-def _card(action: Any, _before: bb.State) -> Message:
+def _card(action: bb.BadLuck, _before: bb.State) -> Message:
     return card_name(action.card)
 
 
-def _storm_placed(action: Any, _before: bb.State) -> Message:
+def _storm_placed(action: bb.PlaceStorm, _before: bb.State) -> Message:
     return T(f"h_storm_{action.where}")
 
 
-def _play_other(action: Any, _before: bb.State) -> Message:
+def _play_other(action: bb.PlayOther, _before: bb.State) -> Message:
     return T("h_play_other", colour=action.target)
 
 
 HEADINGS: dict[str, Heading] = {
     "advantage": lambda _a, _b: T("h_advantage"),
     "play_own": lambda _a, _b: T("h_play_own"),
-    "play_other": _play_other,
+    "play_other": said(bb.PlayOther, _play_other),
     "swap_advantage": lambda _a, _b: T("h_swap"),
     "altitude": lambda _a, _b: T("h_altitude"),
-    "restricted_zone": _zone,
-    "mountain": _mountain,
-    "bad_luck": _card,
+    "restricted_zone": said(bb.RestrictedZone, _zone),
+    "mountain": said(bb.Mountain, _mountain),
+    "bad_luck": said(bb.BadLuck, _card),
     "cross_finish": lambda _a, _b: T("h_finish"),
     "friendly_winds": lambda _a, _b: card_name("friendly_winds"),
     "critical_measures": lambda _a, _b: bbm.TERMS("variant_critical_measures"),
-    "place_storm": _storm_placed,
+    "place_storm": said(bb.PlaceStorm, _storm_placed),
     "play_storm": lambda _a, _b: T("h_play_storm"),
     "storm_weather": lambda _a, _b: bbm.TERMS("variant_storm"),
     "end_turn": lambda _a, _b: T("h_upkeep"),
@@ -77,7 +78,7 @@ def last_effect(session: Session[bb.State]) -> Message | None:
     return effect(log[-1], session.state_at(len(log) - 1), session.state)
 
 
-def effect(action: Any, before: bb.State, after: bb.State) -> Message:
+def effect(action: ActionBase, before: bb.State, after: bb.State) -> Message:
     """`action`, applied to `before`, made `after`: its heading and what changed."""
     kind = str(getattr(action, "type", ""))
     heading = HEADINGS.get(kind)
@@ -98,7 +99,7 @@ def joined(parts: Sequence[Message]) -> Message:
     return line
 
 
-def _unchanged(action: Any, before: bb.State) -> Message:
+def _unchanged(action: ActionBase, before: bb.State) -> Message:
     """Nothing changed: why, where the table needs to know (a permission, a mountain
     crossed high enough), else that nothing changed."""
     kind = getattr(action, "type", "")
@@ -106,7 +107,7 @@ def _unchanged(action: Any, before: bb.State) -> Message:
         return T("upkeep_nothing", colour=before.active.colour)
     if kind in ("restricted_zone", "mountain"):
         colour = getattr(action, "target", None) or before.active.colour
-        if kind == "restricted_zone" and action.zone != "area51":
+        if isinstance(action, bb.RestrictedZone) and action.zone != "area51":
             owner = before.balloon(colour).owner
             card = f"permission_{action.zone}"
             return T("permission", player=owner, card=card_name(card), colour=colour)

@@ -3,8 +3,6 @@ in a game of two or three), and a balloon out of the race under its owner. No Ki
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.messages import Message
 from companion.core.session import Session
 from companion.core.terms import colour
@@ -13,12 +11,12 @@ from companion.ui.tables.balmy.text import T
 from companion.ui.tables.base.scoring import Scoring
 
 
-class BalmyScoring(Scoring):
-    def colours(self, session: Session[Any]) -> dict[str, tuple[str, ...]]:
+class BalmyScoring(Scoring[bb.State]):
+    def colours(self, session: Session[bb.State]) -> dict[str, tuple[str, ...]]:
         """A player's balloons (two each in a game of two or three players)."""
         return {p.name: tuple(p.balloons) for p in _state(session).players}
 
-    def standing(self, session: Session[Any]) -> dict[str, tuple[Message, ...]]:
+    def standing(self, session: Session[bb.State]) -> dict[str, tuple[Message, ...]]:
         """A player whose balloons are all out of the race is out; of two balloons,
         the one out is named ("red: out")."""
         state = _state(session)
@@ -32,6 +30,5 @@ class BalmyScoring(Scoring):
         return found
 
 
-def _state(session: Session[Any]) -> bb.State:
-    state: bb.State = session.state
-    return state
+def _state(session: Session[bb.State]) -> bb.State:
+    return session.state

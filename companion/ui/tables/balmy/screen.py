@@ -14,7 +14,8 @@ back into a turn shows it as it was."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from kivy.factory import Factory
 from kivy.properties import DictProperty, NumericProperty, StringProperty
@@ -81,7 +82,7 @@ class BalmyScreen(TableScreen):
     def colour(self, colour: str) -> str:
         return str(self.app.colour_name(colour))
 
-    def bindings(self) -> dict[str, Any]:
+    def bindings(self) -> dict[str, Callable[..., object]]:
         return {**super().bindings(), "question": self.asks.follow}
 
     def new_game(self) -> None:

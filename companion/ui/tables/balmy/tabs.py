@@ -6,9 +6,11 @@ action through the screen (or opens one of its questions)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kivy.factory import Factory
+from kivy.properties import ObservableDict
 from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
@@ -33,10 +35,10 @@ class Tab:
         self.screen = screen
 
     @property
-    def ids(self) -> Any:
+    def ids(self) -> ObservableDict:
         return self.screen.ids
 
-    def tap(self, text: str, then: Any) -> Any:
+    def tap(self, text: str, then: Callable[..., object]) -> Widget:
         tap = sized(Factory.Tap(text=text), 16 * self.screen.app.scale)
         tap.bind(on_release=lambda _w: then())
         return tap
@@ -177,7 +179,7 @@ class BoardTab(Tab):
         self.screen.event_target = colour
         self.build(self.screen.state)
 
-    def event(self, action: str, **fields: Any) -> None:
+    def event(self, action: str, **fields: object) -> None:
         """A zone or a mountain: for the current balloon, or the one moved there."""
         target = self.screen.event_target
         if target and target != self.screen.state.active.colour:

@@ -6,15 +6,16 @@ its colour id in the `colour` parameter: the translation names the colour."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from companion.core.messages import Message
+from companion.core.model import ActionBase
 from companion.games import balmy_balloonists as bb
 from companion.ui.strings import UI
 from companion.ui.tables.balmy.text import T
 from companion.ui.tables.base.adapter import adjusted
+from companion.ui.tables.base.said import said
 
-Say = Callable[[Any, bb.State], Message]
+Say = Callable[[ActionBase, bb.State], Message]
 
 # The balloon an action is about: its `target` (or `balloon`), else the one playing.
 ON_BALLOON = {
@@ -38,22 +39,22 @@ BY_PLAYER = {
 }
 
 
-def _balloon(action: Any, before: bb.State) -> str:
+def _balloon(action: ActionBase, before: bb.State) -> str:
     named = getattr(action, "target", None) or getattr(action, "balloon", None)
     return str(named or before.active.colour)
 
 
-def _adjust(action: Any, _before: bb.State) -> Message:
+def _adjust(action: bb.Adjust, _before: bb.State) -> Message:
     return adjusted(T, action, colour=action.balloon)
 
 
 SAID: dict[str, Say] = {
-    "advantage": lambda a, _b: T("did_advantage", player=a.player),
-    "adjust": _adjust,
+    "advantage": said(bb.AdvantageAction, lambda a, _b: T("did_advantage", player=a.player)),
+    "adjust": said(bb.Adjust, _adjust),
 }
 
 
-def describe(action: Any, before: bb.State) -> Message:
+def describe(action: ActionBase, before: bb.State) -> Message:
     """`action` in words; `before` is the state it was applied to."""
     kind = str(getattr(action, "type", ""))
     if kind in ON_BALLOON:

@@ -88,7 +88,7 @@ class TableAdapter(ABC, Generic[S]):
     # GO may be done by the table itself right after an action (`Go.at_once`: a chess
     # clock's next bank). False: GO waits for a press, so an action never asks it.
     acts_at_once: ClassVar[bool] = False
-    scoring: ClassVar[Scoring] = Scoring()  # the end on screen
+    scoring: Scoring[S] = Scoring()  # the end on screen
     # The game's name where it is chosen, when it is words to translate (a published
     # game's name is not: None shows the rules' `name`).
     label: ClassVar[Message | None] = None
@@ -120,10 +120,11 @@ class TableAdapter(ABC, Generic[S]):
         return None
 
     # -- the turn timer --------------------------------------------------------------
-    def timer_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float:
-        return float(app_options.get(TIMER_KEY) or 0)
+    def timer_seconds(self, session: Session[S], app_options: Mapping[str, object]) -> float:
+        seconds = app_options.get(TIMER_KEY)
+        return float(seconds) if isinstance(seconds, int | float) else 0.0
 
-    def timed_turn(self, session: Session[S], app_options: Mapping[str, Any]) -> bool:
+    def timed_turn(self, session: Session[S], app_options: Mapping[str, object]) -> bool:
         """The current turn runs on the glass."""
         return self.timer_seconds(session, app_options) > 0 and not session.summary().over
 
@@ -135,7 +136,7 @@ class TableAdapter(ABC, Generic[S]):
         """The rules recorded that this turn's glass ran out."""
         return False
 
-    def turn_seconds(self, session: Session[S], app_options: Mapping[str, Any]) -> float | None:
+    def turn_seconds(self, session: Session[S], app_options: Mapping[str, object]) -> float | None:
         """The sand the current turn's glass starts with, when turns start with less
         than the whole glass (`timer_seconds`): a time bank per player, where the
         glass is the whole bank and a turn gets what is left of the current player's.
@@ -153,20 +154,20 @@ class TableAdapter(ABC, Generic[S]):
         """(colour name, "#RRGGBB") of each seat, in seat order (the strip shows the
         current one; the screens draw it beside the name when `seats_coloured`)."""
 
-    def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
+    def balloons_per_player(self, count: int, options: Mapping[str, object]) -> int:
         return 1
 
     def held(self, session: Session[S]) -> dict[str, tuple[str, ...]]:
         """Each player's secret balloon cards (none in a game without them)."""
         return {}
 
-    def table_deal(self, options: Mapping[str, Any]) -> bool:
+    def table_deal(self, options: Mapping[str, object]) -> bool:
         """The cards of the secret balloons were dealt at the table: each player taps
         theirs in before the game starts."""
         return False
 
     def with_deal(
-        self, options: Mapping[str, Any], deal: Mapping[str, Sequence[str]] | None
+        self, options: Mapping[str, object], deal: Mapping[str, Sequence[str]] | None
     ) -> dict[str, Any]:
         """The options with the secret balloons' deal: the players' `deal`, or (None)
         the app deals them."""
@@ -206,16 +207,16 @@ class TableAdapter(ABC, Generic[S]):
         step = self.step(session)
         return [m for m in session.prompts() if m != step]
 
-    def resume_line(self, game: str, summary: Mapping[str, Any]) -> Message:
+    def resume_line(self, game: str, summary: Mapping[str, object]) -> Message:
         """Home's line for an unfinished game of this table ("Resume: Wyścig balonów,
         round 3, Kasia's turn"), from its stored summary; `game` is the game's name."""
         current = summary.get("current")
         round_number = summary.get("round")
         if summary.get("over"):
             return UI("resume_score", game=game)
-        if current is None:
+        if not isinstance(current, str):
             return UI("resume_title", game=game)
-        if round_number is None:
+        if not isinstance(round_number, int):
             return UI("resume_plain", game=game, player=current)
         return UI("resume_round", game=game, round=round_number, player=current)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from companion.core.messages import Catalog, Message, Param
 from companion.ui.strings import UI
@@ -50,7 +50,17 @@ def player_correction(name: str, *counters: Counter) -> Correction:
     return Correction(UI("correct_title", player=name), {"player": name}, counters)
 
 
-def adjusted(catalog: Catalog, action: Any, **who: Param) -> Message:
+class Adjustment(Protocol):
+    """A correction (`adjust`) of any table: one token up or down."""
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def delta(self) -> int: ...
+
+
+def adjusted(catalog: Catalog, action: Adjustment, **who: Param) -> Message:
     """An `adjust` in words from a table's catalog, its `did_adjust_<token>` sentence."""
     key = f"did_adjust_{action.token}"
     if key not in catalog.keys:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from companion.core.messages import Message
 
@@ -27,7 +27,7 @@ class Send:
     """GO sends the action `type` with `fields`."""
 
     type: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, object] = field(default_factory=dict)
     ask_first: bool = False  # the mandatory steps it would skip are asked about first
 
 

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 Kind = Literal[
     "seconds", "minutes", "choice", "pick", "players", "player", "flags", "text", "number",
@@ -71,16 +71,16 @@ class OptionField:
     key: str
     label: str
     kind: Kind
-    default: Any
-    choices: tuple[tuple[Any, str], ...] = ()
+    default: object
+    choices: tuple[tuple[object, str], ...] = ()
     step: int = 5
     maximum: int = 120
     app_only: bool = False
     max_players: int = 0
-    notes: tuple[tuple[Any, str], ...] = ()
+    notes: tuple[tuple[object, str], ...] = ()
     minimum: int = 0
-    when: tuple[str, tuple[Any, ...]] | None = None
-    also: tuple[str, tuple[Any, ...]] | None = None  # a second condition, as `when`
+    when: tuple[str, tuple[object, ...]] | None = None
+    also: tuple[str, tuple[object, ...]] | None = None  # a second condition, as `when`
     slot: str = ""
     inline: bool = False
     recall: bool = False
@@ -89,7 +89,7 @@ class OptionField:
     extras: tuple[tuple[str, str, str, tuple[int, ...]], ...] = ()
     within: str = ""
 
-    def applies(self, options: Mapping[str, Any]) -> bool:
+    def applies(self, options: Mapping[str, object]) -> bool:
         """Its `when` and its `also` hold for `options` (or it has none)."""
         return all(
             options.get(condition[0]) in condition[1]
@@ -97,12 +97,13 @@ class OptionField:
             if condition is not None
         )
 
-    def picks(self, options: Mapping[str, Any]) -> list[tuple[Any, str | None]]:
+    def picks(self, options: Mapping[str, object]) -> list[tuple[object, str | None]]:
         """A pick's choices: (value, label key) of its own, then (id, None) of each
         item its `choices_from` option lists (shown by the item's own name)."""
-        found: list[tuple[Any, str | None]] = list(self.choices)
+        found: list[tuple[object, str | None]] = list(self.choices)
         items = options.get(self.choices_from, ()) if self.choices_from else ()
-        found += [(item["id"], None) for item in items]
+        if isinstance(items, list | tuple):
+            found += [(item["id"], None) for item in items]
         return found
 
     def step_to(self, value: int, steps: int) -> int:
@@ -125,7 +126,7 @@ class Row:
     notes: bool = False
 
 
-def rows(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[Row]:
+def rows(fields: Sequence[OptionField], options: Mapping[str, object]) -> list[Row]:
     """The rows of `fields` for the values chosen: as many, in the same places,
     whatever the values (a `when` that does not hold keeps an empty place)."""
     found: list[Row] = []
@@ -149,12 +150,12 @@ def rows(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[Row]
     return found
 
 
-def sent(fields: Sequence[OptionField], options: Mapping[str, Any]) -> list[OptionField]:
+def sent(fields: Sequence[OptionField], options: Mapping[str, object]) -> list[OptionField]:
     """The fields whose values count now (their `when` holds)."""
     return [f for f in fields if f.applies(options)]
 
 
-def value_of(field: OptionField, options: Mapping[str, Any]) -> Any:
+def value_of(field: OptionField, options: Mapping[str, object]) -> object:
     """The option's value now: a pick whose choice is gone (a counter taken away) is
     back at its default."""
     value = options.get(field.key, field.default)
@@ -163,18 +164,18 @@ def value_of(field: OptionField, options: Mapping[str, Any]) -> Any:
     return value
 
 
-def empty(value: Any) -> bool:
+def empty(value: object) -> bool:
     return value is None or value == "" or (isinstance(value, tuple | list) and not value)
 
 
-def missing(fields: Sequence[OptionField], options: Mapping[str, Any]) -> OptionField | None:
+def missing(fields: Sequence[OptionField], options: Mapping[str, object]) -> OptionField | None:
     """The first option sent now that must be given and is empty (its `missing`)."""
     return next((f for f in sent(fields, options) if f.missing and empty(options.get(f.key))), None)
 
 
 def chosen(
-    fields: Sequence[OptionField], options: Mapping[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+    fields: Sequence[OptionField], options: Mapping[str, object]
+) -> tuple[dict[str, object], dict[str, object]]:
     """What Start sends: the rules' options (each flag on its own, as the game file
     has them; a None, or a score sheet of no lines, left out: the rules' default) and
     the app's own."""
@@ -186,16 +187,18 @@ def chosen(
     for field in shown:
         if field.kind == "flags":  # each flag is an option of its own, true or false
             flags = rules.pop(field.key, ())
-            rules.update({flag: flag in flags for flag, _ in field.choices})
+            on = flags if isinstance(flags, list | tuple) else ()
+            rules.update({str(flag): flag in on for flag, _ in field.choices})
         elif field.kind == "categories" and not rules.get(field.key):
             rules.pop(field.key, None)  # no score sheet: none in the game file
         elif field.kind == "extras":  # each its own option; None: the rules' default
-            given = rules.pop(field.key, None) or {}
-            rules.update({k: v for k, v in given.items() if v is not None})
+            given = rules.pop(field.key, None)
+            if isinstance(given, Mapping):
+                rules.update({k: v for k, v in given.items() if v is not None})
     return rules, {k: v for k, v in values.items() if k in app_keys}
 
 
-def plain(value: Any) -> Any:
+def plain(value: object) -> object:
     """An option's value as a game file holds it: lists, not tuples; plain dicts."""
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
@@ -226,30 +229,36 @@ def counter_id(name: str, taken: Sequence[str]) -> str:
     return found
 
 
-def new_counter(name: str, taken: Sequence[str]) -> dict[str, Any]:
+Counter = dict[str, str | int | None]  # {id, name, start, min, max}; a bound None: none
+
+
+def new_counter(name: str, taken: Sequence[str]) -> Counter:
     """A counter as the game file's contract gives its defaults: from 0, at least 0,
     no most."""
     return {"id": counter_id(name, taken), "name": name, "start": 0, "min": 0, "max": None}
 
 
-def stepped(counter: Mapping[str, Any], part: str, delta: int) -> dict[str, Any]:
+def stepped(counter: Counter, part: str, delta: int) -> Counter:
     """`counter` with its `start`, `min` or `max` moved by `delta`, kept in order
     (least <= start <= most): the start moves within its bounds, a bound not past
     the start."""
     found = dict(counter)
-    value = found[part]
-    if value is None:
-        return found
-    least = found["min"] if found["min"] is not None else -COUNT_MOST
-    most = found["max"] if found["max"] is not None else COUNT_MOST
-    start = found["start"]
+    value, start = found[part], found["start"]
+    if not isinstance(value, int) or not isinstance(start, int):
+        return found  # a bound taken away (None) does not step
+    least = _number(found["min"], -COUNT_MOST)
+    most = _number(found["max"], COUNT_MOST)
     limits = {"start": (least, most), "min": (-COUNT_MOST, start), "max": (start, COUNT_MOST)}
     low, high = limits[part]
     found[part] = max(low, min(high, value + delta))
     return found
 
 
-def bounded(counter: Mapping[str, Any], part: str, on: bool) -> dict[str, Any]:
+def _number(value: str | int | None, otherwise: int) -> int:
+    return value if isinstance(value, int) else otherwise
+
+
+def bounded(counter: Counter, part: str, on: bool) -> Counter:
     """`counter` with its least (`min`) or most (`max`) given, at the start, or taken
     away (no bound)."""
     return {**counter, part: counter["start"] if on else None}
@@ -258,20 +267,23 @@ def bounded(counter: Mapping[str, Any], part: str, on: bool) -> dict[str, Any]:
 # -- choices brought back ----------------------------------------------------------
 
 
-def recalled(fields: Sequence[OptionField], stored: Mapping[str, Any]) -> dict[str, Any]:
+def recalled(fields: Sequence[OptionField], stored: Mapping[str, object]) -> dict[str, object]:
     """The screen's values for the options of a game played before (`stored`, as
     its game file has them): each field's stored value, flags gathered again, the
     default where nothing was stored."""
-    found: dict[str, Any] = {}
+    found: dict[str, object] = {}
     for field in fields:
         if field.kind == "flags":
-            found[field.key] = tuple(flag for flag, _ in field.choices if stored.get(flag))
+            found[field.key] = tuple(flag for flag, _ in field.choices if stored.get(str(flag)))
         elif field.kind == "extras":
             found[field.key] = {extra[0]: stored.get(extra[0]) for extra in field.extras}
         elif field.key in stored:
             value = stored[field.key]
             listed = field.kind in ("counters", "categories")
-            found[field.key] = [dict(v) for v in value] if listed else value
+            if listed and isinstance(value, list | tuple):
+                found[field.key] = [dict(v) for v in value]
+            else:
+                found[field.key] = value
         else:
             found[field.key] = field.default
     return found

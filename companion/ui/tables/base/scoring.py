@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from companion.core.messages import Message
 from companion.core.model import ActionBase
@@ -175,7 +175,10 @@ class PlayedGame:
     cooperative: bool = False
 
 
-class Scoring:
+S = TypeVar("S")  # the game's state
+
+
+class Scoring(Generic[S]):
     """A game's end on screen. By default: no parts to draw, nothing to type, and a
     table of the players' scores; a game says what differs."""
 
@@ -183,16 +186,16 @@ class Scoring:
         """The parts of a player's score (a player of the summary), () for none."""
         return ()
 
-    def sheet(self, session: Session[Any]) -> ScoreSheet | None:
+    def sheet(self, session: Session[S]) -> ScoreSheet | None:
         """What the score screen asks for; None when the game needs no count typed."""
         return None
 
-    def colours(self, session: Session[Any]) -> dict[str, tuple[str, ...]] | None:
+    def colours(self, session: Session[S]) -> dict[str, tuple[str, ...]] | None:
         """Each player's colours (colour ids) where they are not their seat's (a
         player's balloons); None: their seat's, or the secret balloons they held."""
         return None
 
-    def standing(self, session: Session[Any]) -> dict[str, tuple[Message, ...]]:
+    def standing(self, session: Session[S]) -> dict[str, tuple[Message, ...]]:
         """Why a player ranks where they do besides their score (out of the game, and
         when), by name, as the score and results screens and History say it; none in
         a game where nobody goes out."""

@@ -18,10 +18,12 @@ GO says and does is the adapter's (`TableAdapter.go`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.ui import theme
@@ -38,13 +40,13 @@ if TYPE_CHECKING:
     from companion.ui.app import CompanionApp
 
 
-def message_label(strip: Any) -> Any:
+def message_label(strip: Widget) -> FitLabel | None:
     """The strip's line below the step (its last label)."""
     box = [w for w in strip.walk(restrict=True) if isinstance(w, FitLabel)]
     return box[-1] if box else None
 
 
-def fitting(lines: list[str], strip: Any) -> list[str]:
+def fitting(lines: list[str], strip: Widget) -> list[str]:
     """The first of `lines` that the strip's message shows whole at the least font
     (one at least): a reminder is left out rather than cut off."""
     shown = lines[:1]
@@ -91,7 +93,9 @@ class TableScreen(AppScreen):
         # The room of the line below the step decides how many reminders it shows:
         # again when it changes. (Not the strip's size: a strip back from a refusal's
         # height is laid out later, and its line still had the refusal's room.)
-        message_label(self.ids.message).bind(size=lambda *_: self.show_message())
+        label = message_label(self.ids.message)
+        if label is not None:  # a table's strip has its line; without one, nothing to refit
+            label.bind(size=lambda *_: self.show_message())
 
     @property
     def app(self) -> CompanionApp:
@@ -114,7 +118,7 @@ class TableScreen(AppScreen):
         self.refresh()
         self.show_frame()
 
-    def bindings(self) -> dict[str, Any]:
+    def bindings(self) -> dict[str, Callable[..., object]]:
         """What each of the view-model's properties redraws."""
         return {
             "revision": self.refresh,
@@ -236,7 +240,7 @@ class TableScreen(AppScreen):
             self.frame = [tuple(c) for c in self.model.frame]
 
     # -- taps and buttons ----------------------------------------------------------
-    def act(self, kind: str, /, **fields: Any) -> bool:
+    def act(self, kind: str, /, **fields: object) -> bool:
         return bool(self.model is not None and self.model.act(kind, **fields))
 
     # The buttons on screen press as the devices' do: through the router, one way.

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from companion.play import whostarts
 from companion.play.table import GameInPlay
@@ -49,8 +50,8 @@ class WhoStartsView(Sheet):
         self.lines = -(-len(self.by_seat) // SEATS_IN_A_LINE)
         self.chosen: int | None = None
         self._began = 0.0
-        self._event: Any = None
-        self._buttons: list[Any] = []
+        self._event: ClockEvent | None = None
+        self._buttons: list[Widget] = []
         for seat, name in enumerate(self.by_seat):
             button = sized(Factory.Toggle(text=name), 20 * self.app.scale)
             button.bind(on_release=lambda _w, s=seat: self.tapped(s))

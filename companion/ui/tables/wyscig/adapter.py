@@ -85,12 +85,12 @@ class WyscigAdapter(TableAdapter[wb.State]):
         return UNPLACED if ran_out and not self.turn_expired(session) else None
 
     # -- the rules' hourglass ------------------------------------------------------------
-    def timer_seconds(self, session: Session[wb.State], app_options: Mapping[str, Any]) -> float:
+    def timer_seconds(self, session: Session[wb.State], app_options: Mapping[str, object]) -> float:
         options = session.options
         assert isinstance(options, wb.Options)
         return float(options.timer_seconds)
 
-    def timed_turn(self, session: Session[wb.State], app_options: Mapping[str, Any]) -> bool:
+    def timed_turn(self, session: Session[wb.State], app_options: Mapping[str, object]) -> bool:
         return wb.RULES.timed_now(session.state)
 
     def turn_started(self, session: Session[wb.State]) -> bool:
@@ -103,17 +103,17 @@ class WyscigAdapter(TableAdapter[wb.State]):
     def seat_colours(self, names: Sequence[str]) -> list[tuple[str, str]]:
         return [SEAT for _ in names]
 
-    def balloons_per_player(self, count: int, options: Mapping[str, Any]) -> int:
+    def balloons_per_player(self, count: int, options: Mapping[str, object]) -> int:
         return wb.balloons_per_player(count)
 
     def held(self, session: Session[wb.State]) -> dict[str, tuple[str, ...]]:
         return {p.name: p.balloons for p in session.state.players}
 
-    def table_deal(self, options: Mapping[str, Any]) -> bool:
+    def table_deal(self, options: Mapping[str, object]) -> bool:
         return options.get("balloon_cards") == "table"
 
     def with_deal(
-        self, options: Mapping[str, Any], deal: Mapping[str, Sequence[str]] | None
+        self, options: Mapping[str, object], deal: Mapping[str, Sequence[str]] | None
     ) -> dict[str, Any]:
         cards = "app" if deal is None else {name: list(c) for name, c in deal.items()}
         return {**options, "balloon_cards": cards}
@@ -164,10 +164,13 @@ class WyscigAdapter(TableAdapter[wb.State]):
     def describe(self, action: ActionBase, before: wb.State) -> Message:
         return words.describe(action, before)
 
-    def resume_line(self, game: str, summary: Mapping[str, Any]) -> Message:
+    def resume_line(self, game: str, summary: Mapping[str, object]) -> Message:
         """Home's line: the order cards still to deal, else the skeleton's."""
         if not summary.get("over") and summary.get("current") is None:
-            return W("resume_order", game=game, round=summary.get("round") or 1)
+            shown = summary.get("round")
+            return W(
+                "resume_order", game=game, round=shown if isinstance(shown, int) and shown else 1
+            )
         return super().resume_line(game, summary)
 
 

@@ -25,7 +25,7 @@ def _parts(player: Mapping[str, Any]) -> tuple[int, int, int]:
     return wb.score_parts(tokens.get("mail", 0), tokens.get("penalty", 0), player.get("distance"))
 
 
-class WyscigScoring(Scoring):
+class WyscigScoring(Scoring[wb.State]):
     def parts(self, player: Mapping[str, Any]) -> Sequence[ScorePart]:
         mail, penalty, distance = _parts(player)
         return (
@@ -34,9 +34,9 @@ class WyscigScoring(Scoring):
             ScorePart(distance, theme.TEXT_DIM, W("bar_distance")),
         )
 
-    def sheet(self, session: Session[Any]) -> ScoreSheet | None:
+    def sheet(self, session: Session[wb.State]) -> ScoreSheet | None:
         """Once the balloons have landed: the squares of every balloon card held."""
-        state: wb.State = session.state
+        state = session.state
         if not state.over or state.distances is not None:
             return None
         rows = tuple(

@@ -4,6 +4,7 @@ skeleton (messages, hourglass, GO, UNDO, PAUSE)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from kivy.properties import BooleanProperty, StringProperty
@@ -38,7 +39,7 @@ class WyscigScreen(TableScreen):
         state: wb.State = self.model.state
         return state
 
-    def bindings(self) -> dict[str, Any]:
+    def bindings(self) -> dict[str, Callable[..., object]]:
         return {**super().bindings(), "question": self._ask}
 
     def new_game(self) -> None:
@@ -84,7 +85,7 @@ class WyscigScreen(TableScreen):
         ]
         sync_rows(self.ids.players, rows, self._player_row)
 
-    def _player_row(self, **row: Any) -> Widget:
+    def _player_row(self, **row: object) -> Widget:
         widget = PlayerRow(**row)
         widget.bind(on_release=lambda w: self.open_correction(w.name))
         return widget
