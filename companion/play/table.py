@@ -19,6 +19,7 @@ from companion.play.lights import AroundTable, StripController
 from companion.play.recorder import Recorder
 from companion.play.tabletime import TableTime
 from companion.play.timer import TurnRules, TurnTimer
+from companion.play.whostarts import by_chair
 from companion.store import Store
 from hardware.buzzer import BuzzerController
 from hardware.strip import Strip
@@ -67,8 +68,8 @@ class GameInPlay(Generic[S]):
         self.session = session
         self.app_options = dict(app_options or {})
         self.first_seat = first_seat  # the first listed player's chair (who started)
-        names = list(session.setup.names)
-        self.seats = dict(zip(names, table.seat_colours(names), strict=True))
+        # Each player's colour is their chair's: who starts turns the order, not them.
+        self.seats = by_chair(table.seat_colours, session.setup.names, first_seat)
         self.recorder = Recorder(store, session_id)
         self.timer = TurnTimer(
             session,

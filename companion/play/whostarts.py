@@ -12,7 +12,10 @@ Pure functions of the injected time and randomness: the screen and the strip ask
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 LAPS = 2  # whole rounds of the table before the pick slows to its seat
 STEP_FIRST_S = 0.07  # the light's first steps, seat to seat
@@ -23,6 +26,16 @@ def seated(names: Sequence[str], first: int) -> list[str]:
     """The players by seat round the table: the game lists them from seat `first`."""
     count = len(names)
     return [names[(seat - first) % count] for seat in range(count)] if count else []
+
+
+def by_chair(
+    colours: Callable[[list[str]], Sequence[T]], names: Sequence[str], first: int
+) -> dict[str, T]:
+    """Each player's seat colour (`colours` gives them seat by seat round the table):
+    a colour belongs to a chair, so it stays with its player when who starts turns
+    the order the game lists them in."""
+    chairs = seated(names, first)
+    return dict(zip(chairs, colours(chairs), strict=True))
 
 
 def starting_at(by_seat: Sequence[str], seat: int) -> list[str]:

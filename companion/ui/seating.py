@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.config import Config
 from companion.core.errors import CompanionError
+from companion.core.model import PlayerSpec
 from companion.play.lights import AroundTable, around_table
 from companion.play.whostarts import seated, starting_at
 from companion.store.sessions import SessionRow
@@ -36,6 +37,10 @@ def around(settings: Config, players: int, first: int) -> AroundTable | None:
     return around_table(strip.seat_leds, even, players, first)
 
 
+def _pinned(player: PlayerSpec, colour: str) -> PlayerSpec:
+    return player.model_copy(update={"colour": colour})
+
+
 def start_from(app: CompanionApp, seat: int) -> None:
     """Before the first turn: the player at `seat` starts. The seats turn so that they
     are listed first (the game file lists them so), and the table opens again on them;
@@ -48,6 +53,8 @@ def start_from(app: CompanionApp, seat: int) -> None:
         return
     session_id, setup = model.play.session_id, model.session.setup
     specs = {p.name: p for p in setup.players}
+    if model.adapter.colour_in_setup:  # the rules would colour them by the new order
+        specs = {n: p if p.colour else _pinned(p, model.seats[n][0]) for n, p in specs.items()}
     by_seat = seated(setup.names, first_seat(app.store.session_row(session_id)))
     turned = setup.model_copy(
         update={"players": tuple(specs[n] for n in starting_at(by_seat, seat))}

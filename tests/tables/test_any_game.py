@@ -138,7 +138,7 @@ def test_the_grid_shows_each_players_line(tmp_path: Path) -> None:
     act(session, "eliminate", player="Ewa")
     act(session, "start_timer")
     act(session, "timer_expired")
-    seats = view.seats(session.state)
+    seats = view.seats(session.state, play.seats)
     assert [(s.name, s.current, s.out, s.late, s.bank, s.counts) for s in seats] == [
         ("Ola", True, False, True, 0, (0, 4)),
         ("Jan", False, False, False, 300, (3, 4)),

@@ -148,3 +148,37 @@ def test_wyscig_deals_its_order(tmp_path: Path) -> None:
         assert not ui.screen.can_choose_start
     finally:
         ui.close()
+
+
+def colours_shown(ui: Harness) -> dict[str, tuple[float, ...]]:
+    """Each player's swatch on the any-game table, as drawn."""
+    rows = ui.screen._rows[: len(NAMES)]
+    return {row.name: tuple(row.swatch) for row in rows}
+
+
+@pytest.mark.one_size
+@pytest.mark.parametrize("game", ["any-game", "ballonrennen"])
+def test_whoever_starts_each_player_keeps_their_colour(tmp_path: Path, game: str) -> None:
+    """A colour is a chair's: the new-game screen showed Ola red, so Ola stays red (on
+    the table, the strip and in the game file's balloon colours) whoever starts, and
+    however often the players change their minds before the first turn."""
+    options = {"title": "Go"} if game == "any-game" else {}
+    ui = harness(tmp_path, (game, NAMES, options))
+    try:
+        before = dict(ui.app.model.play.seats)
+        drawn = colours_shown(ui) if game == "any-game" else {}
+        for starter in ("Ewa", "Jan", "Bo", "Ola", "Bo"):
+            ui.tap(ui.find("Who starts?"))
+            ui.tap(ui.find(starter, view()))
+            model = ui.app.model
+            assert names(ui)[0] == starter and model.play.seats == before
+            if game == "any-game":
+                assert colours_shown(ui) == drawn
+                continue
+            # The rules' balloons: each player's colour named in the setup, as before.
+            kept = {n: colour for n, (colour, _) in before.items()}
+            assert {p.name: p.colour for p in model.session.setup.players} == kept
+            assert {p["name"]: p["colour"] for p in model.summary["players"]} == kept
+            assert ui.screen.current_hex == before[starter][1]
+    finally:
+        ui.close()

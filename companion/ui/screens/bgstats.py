@@ -159,6 +159,7 @@ def start_player(session: Session) -> str | None:
 
 def play_link(session: Session, row: SessionRow) -> str:
     """The link for the finished game `session`, stored as `row`."""
+    from companion.ui.seating import first_seat
     from companion.ui.tables import adapter
     from companion.ui.tables.base.adapter import player_colours
 
@@ -184,6 +185,6 @@ def play_link(session: Session, row: SessionRow) -> str:
         bgg_id=game.bgg_id,
         source_id=game.source_id,
         cooperative=game.cooperative,
-        colours=player_colours(table, session),
+        colours=player_colours(table, session, first_seat(row)),
     )
     return link(create_play(session.summary().data, facts))

@@ -23,12 +23,14 @@ from kivy.uix.label import Label
 from companion import games
 from companion.core.errors import CompanionError
 from companion.core.messages import Message
+from companion.play.whostarts import by_chair
 from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens import history_data, results_data
 from companion.ui.screens.history_data import GameEntry
 from companion.ui.screens.text import S
+from companion.ui.seating import first_seat
 from companion.ui.tables import adapter
 
 if TYPE_CHECKING:
@@ -69,8 +71,10 @@ class HistoryGame(BoxLayout):
     notice_is_error = ObjectProperty(False)
 
 
-def seat_colours(game: str, names: list[str]) -> list[str]:
-    return [hex_ for _, hex_ in adapter(game).seat_colours(names)]
+def seat_colours(row: SessionRow, names: list[str]) -> dict[str, str]:
+    """Each player's colour: their chair's, wherever who started put them in the list."""
+    chairs = by_chair(adapter(row.game).seat_colours, names, first_seat(row))
+    return {name: hex_ for name, (_, hex_) in chairs.items()}
 
 
 class HistoryScreen(AppScreen):
@@ -158,7 +162,7 @@ class HistoryScreen(AppScreen):
         game, summary, options = row.game, row.summary or {}, row.setup.options
         players = results_data.by_rank(summary.get("players", []))
         names = [p["name"] for p in summary.get("players", [])]
-        colours = dict(zip(names, seat_colours(game, names), strict=True))
+        colours = seat_colours(row, names)
         shown = 1.0 if adapter(game).seats_coloured else 0.0  # no colour of their own: none
         scoring = adapter(game).scoring
         rows = [results_data.bars(scoring.parts(p)) for p in players]

@@ -99,7 +99,7 @@ class ResultsScreen(AppScreen):
         model = app.model
         if model is None or not model.session.decided:
             return
-        colours = player_colours(model.adapter, model.session)
+        colours = player_colours(model.adapter, model.session, model.play.first_seat)
         standing = model.adapter.scoring.standing(model.session)
         for row in self.ids.rows.children:
             row.detail = results_data.colour_names(app.tr, colours.get(row.name, ()))

@@ -10,6 +10,7 @@ over, Back returns to the table and nothing is undone."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from kivy.factory import Factory
@@ -27,6 +28,22 @@ MOST_IN_A_COLUMN = 5  # rows to type in; more go in two columns
 def number(digits: str | None) -> int | None:
     """A row's number as typed so far; None while nothing (or only the sign) is."""
     return int(digits) if digits and digits != "-" else None
+
+
+def table_sheet() -> ScoreSheet | None:
+    """What the game in play asks the table to type, each row in its player's colour
+    where the rules leave that to the seats (a colour is a chair's, see `by_chair`)."""
+    model = running_app().model
+    if model is None:
+        return None
+    sheet = model.adapter.scoring.sheet(model.session)
+    if sheet is None:
+        return None
+    rows = tuple(
+        row if row.colour is not None else replace(row, colour=model.seat(row.key)[1])
+        for row in sheet.rows
+    )
+    return replace(sheet, rows=rows)
 
 
 def preview(sheet: ScoreSheet | None, entered: Mapping[str, str]) -> dict[str, Any]:
@@ -120,8 +137,7 @@ class ScoreScreen(ScoreKeys, AppScreen):
         return {k: str(v) for k, v in given.items() if k in keys and isinstance(v, int)}
 
     def _sheet(self) -> ScoreSheet | None:
-        model = running_app().model
-        return None if model is None else model.adapter.scoring.sheet(model.session)
+        return table_sheet()
 
     def _build(self) -> None:
         self._build_rows()
@@ -144,7 +160,7 @@ class ScoreScreen(ScoreKeys, AppScreen):
         for row in rows:
             widget = Factory.BalloonRow(
                 text=app.tr(row.label),
-                colour_hex=row.colour,
+                colour_hex=row.colour or theme.PANEL,
                 selected=row.key == self.selected,
                 value=self.entered.get(row.key, ""),
                 compact=box.cols > 1,

@@ -30,7 +30,7 @@ from companion.ui import theme
 from companion.ui.context import running_app
 from companion.ui.fit import problem
 from companion.ui.screen import AppScreen
-from companion.ui.screens.score import ScoreKeys, number, preview
+from companion.ui.screens.score import ScoreKeys, number, preview, table_sheet
 from companion.ui.shortnames import short_forms
 from companion.ui.strings import UI
 from companion.ui.tables.base.scoring import ScoreSheet, cell
@@ -118,8 +118,7 @@ class SheetScreen(ScoreKeys, AppScreen):
             self._build()
 
     def _sheet(self) -> ScoreSheet | None:
-        model = running_app().model
-        return None if model is None else model.adapter.scoring.sheet(model.session)
+        return table_sheet()
 
     def prepare(self) -> None:
         """This game's boxes as they were left, or as they were sent before an undo
@@ -163,7 +162,7 @@ class SheetScreen(ScoreKeys, AppScreen):
         grid.add_widget(Factory.Widget())
         for row in sheet.rows:
             head = SheetHead(full=str(app.tr(row.label)), player=row.key)
-            head.text, head.swatch = head.full, theme.rgba(row.colour)
+            head.text, head.swatch = head.full, theme.rgba(row.colour or theme.PANEL)
             grid.add_widget(head)
 
     def _build_cells(self, sheet: ScoreSheet) -> None:

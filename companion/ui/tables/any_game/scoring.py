@@ -13,7 +13,7 @@ from companion.core.messages import Message
 from companion.core.session import Session
 from companion.games import any_game as ag
 from companion.ui.strings import UI
-from companion.ui.tables.any_game.text import UA, seat_hex
+from companion.ui.tables.any_game.text import UA
 from companion.ui.tables.base.go import Send
 from companion.ui.tables.base.scoring import (
     ScoreCategory,
@@ -31,9 +31,7 @@ PLACE_DIGITS = 1  # eight players at most
 def rows(state: ag.State) -> tuple[ScoreRow, ...]:
     """A row per player, in seat order; a player out of the game is marked out (their
     points count, but the live table ranks them after those still in)."""
-    return tuple(
-        ScoreRow(p.name, _label(p), seat_hex(seat)[1]) for seat, p in enumerate(state.players)
-    )
+    return tuple(ScoreRow(p.name, _label(p)) for p in state.players)
 
 
 def _label(player: ag.Player) -> Message:

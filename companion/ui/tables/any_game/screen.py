@@ -143,12 +143,12 @@ class AnyGameScreen(TableScreen):
         state = self.state
         self.title_text = state.options.title
         self.banked = state.options.clock == "bank"
-        active = view.seats(state)[state.current]
+        active = view.seats(state, self.model.seats)[state.current]
         self.current_name, self.current_hex = active.name, active.colour
         self._grid(state)
 
     def _grid(self, state: ag.State) -> None:
-        seats, names = view.seats(state), view.counter_names(state)
+        seats, names = view.seats(state, self.model.seats), view.counter_names(state)
         shape = (len(seats), len(names), self.banked)
         if shape != self._shape:
             self._shape = shape

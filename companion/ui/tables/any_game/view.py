@@ -4,6 +4,7 @@ their bank, each counter) and the counters' names. No Kivy; tested without it.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.games import any_game as ag
@@ -23,12 +24,14 @@ class Seat:
     counts: tuple[int, ...]  # each counter, in the options' order
 
 
-def seats(state: ag.State) -> list[Seat]:
+def seats(state: ag.State, colours: Mapping[str, tuple[str, str]]) -> list[Seat]:
+    """`colours`: each player's seat colour, as the table has them (a chair's colour
+    stays with its player when who starts turns the order)."""
     ids = [c.id for c in state.options.counters]
     return [
         Seat(
             name=player.name,
-            colour=seat_hex(index)[1],
+            colour=colours.get(player.name, seat_hex(index))[1],
             current=not state.over and index == state.current,
             out=not player.playing,
             late=player.out_of_time,

@@ -50,6 +50,7 @@ QUIET = frozenset(
 
 class BallonrennenAdapter(TableAdapter[br.State]):
     game_id = br.GAME_ID
+    colour_in_setup = True
     options = (
         OptionField(
             "wind_deck",

@@ -16,6 +16,7 @@ from companion import games
 from companion.core.messages import Message
 from companion.core.model import ActionBase
 from companion.core.session import Session
+from companion.play.whostarts import by_chair
 from companion.ui.strings import UI
 from companion.ui.tables.base.corrections import (
     Correction,
@@ -85,6 +86,9 @@ class TableAdapter(ABC, Generic[S]):
     # Before the first turn the table offers "Who starts?" (the seats turn so that
     # player is first). False where the rules deal the order (Wyścig's order cards).
     chooses_start: ClassVar[bool] = True
+    # The game file names each player's colour (`colour`, Ballonrennen's balloons):
+    # when who starts turns the order, each keeps the colour their chair gave them.
+    colour_in_setup: ClassVar[bool] = False
     # GO may be done by the table itself right after an action (`Go.at_once`: a chess
     # clock's next bank). False: GO waits for a press, so an action never asks it.
     acts_at_once: ClassVar[bool] = False
@@ -237,7 +241,9 @@ class TableAdapter(ABC, Generic[S]):
         `before` it: what "Undone: ..." and History's log say. Never the action's type."""
 
 
-def player_colours(table: TableAdapter[Any], session: Session[Any]) -> dict[str, tuple[str, ...]]:
+def player_colours(
+    table: TableAdapter[Any], session: Session[Any], first_seat: int = 0
+) -> dict[str, tuple[str, ...]]:
     """Each player's colours at the table (colour ids): the game's own where it says
     them (`Scoring.colours`), else the secret balloons they held, else their seat's;
     none where the players own no colour. The results name them; BG Stats is told."""
@@ -248,5 +254,5 @@ def player_colours(table: TableAdapter[Any], session: Session[Any]) -> dict[str,
     if held or not table.seats_coloured:
         return held
     names = [p.name for p in session.summary().players]
-    colours = table.seat_colours(names)
-    return {name: (colour,) for name, (colour, _) in zip(names, colours, strict=True)}
+    chairs = by_chair(table.seat_colours, names, first_seat)  # `first_seat`: who started
+    return {name: (chairs[name][0],) for name in names}

@@ -30,11 +30,12 @@ class ScorePart:
 @dataclass(frozen=True)
 class ScoreRow:
     """One number the score screen asks for: its key in the action, its words, the
-    colour of its swatch."""
+    colour of its swatch (None: the player's own, their chair's, which the table
+    knows and the rules do not)."""
 
     key: str
     label: Message
-    colour: str
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
