@@ -6,9 +6,15 @@ from pathlib import Path
 import pytest
 
 from hardware.sim import PtyDevice
+from tests.kivy_home import make_own
 from tests.waiting import limit, slowness
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if "kivy" not in sys.modules:  # tests/ui/conftest.py made one and imported it first
+        make_own()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -248,3 +248,21 @@ def test_every_project_file_a_comment_or_a_guide_names_exists(name: str) -> None
         if not (ROOT / p).exists() and not any(p == o or p.startswith(f"{o}/") for o in outputs)
     )
     assert missing == []
+
+
+def test_the_suite_never_makes_kivy_s_folder_in_the_user_s_home(tmp_path: Path) -> None:
+    """A newcomer's first `make test` has no `~/.kivy`: two workers importing Kivy at
+    once both made it and one died (FileExistsError, "2 errors" and a red run). Each
+    test process has its own Kivy home, so the user's is never made or touched."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "PYTEST_"))}
+    env["HOME"] = str(home)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "--collect-only",
+         "-q", "tests/reliability/test_buttons_flood.py"],
+        cwd=ROOT, capture_output=True, text=True, env=env, timeout=limit(120),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "test_buttons_flood.py: 1" in done.stdout
+    assert not (home / ".kivy").exists()

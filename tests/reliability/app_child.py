@@ -22,7 +22,8 @@ import sys
 import tempfile
 from collections.abc import Sequence
 
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+if "KIVY_HOME" not in os.environ:  # run by hand; the tests give a home in their folder
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
 os.environ["KIVY_NO_ARGS"] = "1"
 
 from companion.ui import boot

@@ -60,8 +60,14 @@ def start(seed: int, new: bool, pause_after: int = 0) -> subprocess.Popen[str]:
         stderr=subprocess.DEVNULL,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "KIVY_NO_CONSOLELOG": "1"},
+        env={**os.environ, "KIVY_NO_CONSOLELOG": "1", "KIVY_HOME": kivy_home()},
     )
+
+
+def kivy_home() -> str:
+    """The children of one test share a Kivy home beside its data folder (one child at a
+    time): a child killed by a power cut leaves nothing outside the test's own folder."""
+    return os.path.join(os.path.dirname(os.environ["COMPANION_DATA_DIR"]), "kivy")
 
 
 def log_digest(actions: list[dict[str, object]]) -> str:

@@ -1,22 +1,24 @@
 """A real Kivy window for the UI tests (offscreen EGL when there is no display).
 
-Kivy is configured here, before anything imports it. Kivy ends the process if it
-cannot open a window, so these tests run in a pytest invocation of their own.
+Kivy is configured here, in a home of its own, before anything imports it. Kivy ends
+the process if it cannot open a window, so these tests run in a pytest invocation of
+their own.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 
 import pytest
 
-os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
+from tests.kivy_home import make_own
+
+make_own()
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 
-from companion.ui import boot
+from companion.ui import boot  # noqa: E402  (Kivy is set up first)
 
 # The offscreen window cannot be resized once open, so one process tests one size;
 # test_sizes.py runs this suite again in a subprocess at 1280x720.
