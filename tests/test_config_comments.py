@@ -21,7 +21,9 @@ def inline_comments(text: str) -> list[str]:
     return [line.split("#", 1)[1] for line in text.splitlines() if "#" in line.lstrip()[1:]]
 
 
-def save_as_the_screen_does(path: Path, *changes: tuple[tuple[str, ...], object]) -> str:
+def save_as_the_screen_does(
+    path: Path, *changes: tuple[tuple[str, ...], settings_data.Value]
+) -> str:
     """The Settings screen's path: a draft of the loaded settings, each change as a
     tap makes it, the draft checked like the file, then `config.save`."""
     draft = settings_data.draft_of(config.load(path))

@@ -10,7 +10,7 @@ is saved at once (`menu.keep_language`), and the draft takes it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
@@ -31,7 +31,7 @@ from companion.core.messages import Message
 from companion.ui.context import running_app
 from companion.ui.screen import AppScreen
 from companion.ui.screens import settings_data
-from companion.ui.screens.settings_data import Setting
+from companion.ui.screens.settings_data import Choice, Draft, Setting, Value
 from companion.ui.screens.text import S
 from companion.ui.widgets import AskView, Toggle, sized
 
@@ -81,7 +81,7 @@ class SettingsScreen(AppScreen):
         self.changed = self.draft != self._baseline()
         self.show(self.tab)
 
-    def _baseline(self) -> dict[str, Any]:
+    def _baseline(self) -> Draft:
         """The settings as the app uses them: the file's, in the language the screens
         speak (`companion run --lang` chooses one the file may not say)."""
         found = settings_data.draft_of(self.app.settings)
@@ -118,8 +118,9 @@ class SettingsScreen(AppScreen):
                 row.label_width = 84
             self._stepper(row, setting, value, narrow=narrow)
             return row
+        multi = setting.kind == "multi"
         for choice, label in setting.choices:
-            chosen = choice in value if setting.kind == "multi" else _same(value, choice)
+            chosen = choice in settings_data.items(value) if multi else _same(value, choice)
             toggle = SettingToggle(message=label, active=chosen)
             # Room by the width of the words: "Nederlands" needs more than "Polski".
             toggle.size_hint_x = text_width(self.app.tr(label), toggle.font_size) + 16
@@ -127,7 +128,7 @@ class SettingsScreen(AppScreen):
             row.add_widget(toggle)
         return row
 
-    def _stepper(self, row: Any, setting: Setting, value: Any, *, narrow: bool) -> None:
+    def _stepper(self, row: SettingRow, setting: Setting, value: Value, *, narrow: bool) -> None:
         row.add_widget(self._step_button(setting, -1, narrow))
         shown = SettingValue(message=settings_data.shown(setting, value))
         if narrow:
@@ -143,11 +144,9 @@ class SettingsScreen(AppScreen):
         return button
 
     # -- changes ---------------------------------------------------------------------
-    def choose(self, setting: Setting, choice: Any) -> None:
+    def choose(self, setting: Setting, choice: Choice) -> None:
         value = settings_data.value_of(dict(self.draft), setting)
-        if setting.kind == "multi":
-            choice = settings_data.toggled(value, choice)
-        self._set(setting, choice)
+        self._set(setting, settings_data.chosen(setting, value, choice))
 
     def step(self, setting: Setting, direction: int) -> None:
         draft = dict(self.draft)
@@ -155,7 +154,7 @@ class SettingsScreen(AppScreen):
         taken = settings_data.pins_in_use(draft)
         self._set(setting, settings_data.stepped(setting, value, direction, taken))
 
-    def _set(self, setting: Setting, value: Any) -> None:
+    def _set(self, setting: Setting, value: Value) -> None:
         self.draft = settings_data.with_setting(dict(self.draft), setting, value)
         self.changed = self.draft != self._baseline()
         self.notice = None
@@ -215,6 +214,6 @@ def text_width(text: str, font_size: float) -> float:
     return extents[0]
 
 
-def _same(value: Any, choice: Any) -> bool:
+def _same(value: Value, choice: Choice) -> bool:
     # True == 1 in Python; a choice matches only a value of its own type.
     return type(value) is type(choice) and value == choice

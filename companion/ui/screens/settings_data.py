@@ -12,7 +12,7 @@ import copy
 import glob
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypeAlias
 
 from companion import config as config_module
 from companion.config import Config
@@ -23,6 +23,12 @@ from hardware.pins import SEAT_PINS
 
 Path_ = tuple[str, ...]
 Kind = Literal["choice", "step", "multi"]
+# One value of the settings file: what a choice button stands for, or any value of
+# the draft (the settings' lists come as tuples, a changed one as a list; a section
+# is a table of values).
+Choice: TypeAlias = str | int | float | bool | None
+Value: TypeAlias = Choice | Sequence["Value"] | dict[str, "Value"]
+Draft: TypeAlias = dict[str, Value]
 
 TABS = ("general", "sound", "strip", "buttons", "seats", "dice_reader")
 WARNING_CHOICES = (30.0, 20.0, 15.0, 10.0, 5.0, 3.0)
@@ -51,7 +57,7 @@ class Setting:
     path: Path_
     label: str
     kind: Kind
-    choices: tuple[tuple[Any, Message], ...] = ()
+    choices: tuple[tuple[Choice, Message], ...] = ()
     step: float = 1
     unit: str = "int"
     index: int | None = None
@@ -66,7 +72,7 @@ class Setting:
         return S(self.label) if self.index is None else S(self.label, seat=self.index + 1)
 
 
-def _plain(values: Sequence[Any]) -> tuple[tuple[Any, Message], ...]:
+def _plain(values: Sequence[Choice]) -> tuple[tuple[Choice, Message], ...]:
     return tuple((v, S("plain", text=str(v))) for v in values)
 
 
@@ -78,12 +84,12 @@ def serial_ports(current: str) -> list[str]:
     return list(dict.fromkeys(found))[:MAX_PORTS]  # the current port is second, always in
 
 
-def settings_for(tab: str, draft: dict[str, Any]) -> list[Setting]:
+def settings_for(tab: str, draft: Draft) -> list[Setting]:
     """The rows of one tab (the serial ports depend on the draft and the machine)."""
     return _TABS[tab](draft)
 
 
-def _general(draft: dict[str, Any]) -> list[Setting]:
+def _general(draft: Draft) -> list[Setting]:
     names = tuple((lang, S("plain", text=LANGUAGE_NAMES.get(lang, lang))) for lang in languages())
     return [
         Setting(("language",), "set_language", "choice", names),
@@ -102,7 +108,7 @@ def _general(draft: dict[str, Any]) -> list[Setting]:
     ]
 
 
-def _sound(draft: dict[str, Any]) -> list[Setting]:
+def _sound(draft: Draft) -> list[Setting]:
     return [
         Setting(("buzzer", "mute"), "set_mute", "choice", ((False, S("on")), (True, S("muted")))),
         Setting(
@@ -121,7 +127,7 @@ def _sound(draft: dict[str, Any]) -> list[Setting]:
     ]
 
 
-def _strip(draft: dict[str, Any]) -> list[Setting]:
+def _strip(draft: Draft) -> list[Setting]:
     types = ("none", "gpio-bar", "apa102", "ws2812")
     orders = (None, "rgb", "rbg", "grb", "gbr", "brg", "bgr")
     return [
@@ -148,7 +154,7 @@ def _strip(draft: dict[str, Any]) -> list[Setting]:
     ]
 
 
-def _buttons(draft: dict[str, Any]) -> list[Setting]:
+def _buttons(draft: Draft) -> list[Setting]:
     return [
         Setting(("buttons", "go"), "set_go", "step", unit="pin"),
         Setting(("buttons", "undo"), "set_undo", "step", unit="pin"),
@@ -164,17 +170,17 @@ def _buttons(draft: dict[str, Any]) -> list[Setting]:
     ]
 
 
-def _seats(draft: dict[str, Any]) -> list[Setting]:
+def _seats(draft: Draft) -> list[Setting]:
     """How many seat buttons, then each one's pin in seat order."""
     seats = get(draft, ("buttons", "seats"))
     pins = [
         Setting(("buttons", "seats"), "set_seat_pin", "step", unit="pin", index=index)
-        for index in range(len(seats))
+        for index in range(len(items(seats)))
     ]
     return [Setting(("buttons", "seats"), "set_seats", "step", unit="seats"), *pins]
 
 
-def _dice_reader(draft: dict[str, Any]) -> list[Setting]:
+def _dice_reader(draft: Draft) -> list[Setting]:
     port = str(get(draft, ("serial", "port")))
     ports = tuple((p, S("no_port") if not p else S("plain", text=p)) for p in serial_ports(port))
     return [
@@ -183,7 +189,7 @@ def _dice_reader(draft: dict[str, Any]) -> list[Setting]:
     ]
 
 
-_TABS: dict[str, Callable[[dict[str, Any]], list[Setting]]] = {
+_TABS: dict[str, Callable[[Draft], list[Setting]]] = {
     "general": _general,
     "sound": _sound,
     "strip": _strip,
@@ -193,66 +199,103 @@ _TABS: dict[str, Callable[[dict[str, Any]], list[Setting]]] = {
 }
 
 
-def shown(setting: Setting, value: Any) -> Message:
+def shown(setting: Setting, value: Value) -> Message:
     """A stepped value as the screen shows it."""
     if setting.unit == "pin":
-        return S("gpio", pin=value)
+        return S("gpio", pin=pin(value))
     if setting.unit == "seats":
-        return S("plain", text=str(len(value))) if value else S("seats_off")
+        return S("plain", text=str(len(items(value)))) if value else S("seats_off")
     if setting.unit == "percent":
-        return S("value_percent", value=float(value))
+        return S("value_percent", value=float(number(value)))
     if setting.unit == "seconds":
-        return S("value_seconds", value=round(float(value), 2))
+        return S("value_seconds", value=round(float(number(value)), 2))
     return S("plain", text=str(value))
 
 
 # --- the draft ---------------------------------------------------------------------
 
 
-def draft_of(settings: Config) -> dict[str, Any]:
-    data: dict[str, Any] = settings.model_dump(mode="python")
+def draft_of(settings: Config) -> Draft:
+    data: Draft = settings.model_dump(mode="python")
     return data
 
 
-def get(draft: dict[str, Any], path: Path_) -> Any:
-    value: Any = draft
+# The draft's shape is the settings' own (`Config`): a value of the wrong kind at a
+# path is a mistake in this module, not a player's, so it raises.
+def table(value: Value) -> dict[str, Value]:
+    """A section of the draft."""
+    if isinstance(value, dict):
+        return value
+    raise TypeError(f"not a table of settings: {value!r}")
+
+
+def items(value: Value) -> Sequence[Value]:
+    """The values of a list setting (a tuple as the settings hold it, or a list)."""
+    if isinstance(value, (list, tuple)):
+        return value
+    raise TypeError(f"not a list: {value!r}")
+
+
+def number(value: Value) -> float:
+    if isinstance(value, (int, float)):
+        return value
+    raise TypeError(f"not a number: {value!r}")
+
+
+def pin(value: Value) -> int:
+    if isinstance(value, int):
+        return value
+    raise TypeError(f"not a pin: {value!r}")
+
+
+def get(draft: Draft, path: Path_) -> Value:
+    value: Value = draft
     for part in path:
-        value = value[part]
+        value = table(value)[part]
     return value
 
 
-def value_of(draft: dict[str, Any], setting: Setting) -> Any:
+def value_of(draft: Draft, setting: Setting) -> Value:
     """The value of `setting` in `draft` (one pin of a list for a seat's button)."""
     value = get(draft, setting.path)
-    return value if setting.index is None else value[setting.index]
+    return value if setting.index is None else items(value)[setting.index]
 
 
-def with_setting(draft: dict[str, Any], setting: Setting, value: Any) -> dict[str, Any]:
+def with_setting(draft: Draft, setting: Setting, value: Value) -> Draft:
     if setting.index is None:
         return with_value(draft, setting.path, value)
-    values = list(get(draft, setting.path))
+    values = list(items(get(draft, setting.path)))
     values[setting.index] = value
     return with_value(draft, setting.path, values)
 
 
-def with_value(draft: dict[str, Any], path: Path_, value: Any) -> dict[str, Any]:
+def with_value(draft: Draft, path: Path_, value: Value) -> Draft:
     changed = copy.deepcopy(draft)
     target = changed
     for part in path[:-1]:
-        target = target[part]
+        target = table(target[part])
     target[path[-1]] = value
     return changed
 
 
-def stepped(setting: Setting, value: Any, direction: int, taken: Sequence[int] = ()) -> Any:
+def stepped(setting: Setting, value: Value, direction: int, taken: Sequence[int] = ()) -> Value:
     """The next value; no limits here, so the file's own check names them (a seat
     button more: the first free pin of `SEAT_PINS`; one fewer: the last goes)."""
     if setting.unit == "seats":
-        return [*value, _free_pin([*taken, *value])] if direction > 0 else list(value)[:-1]
+        pins = [pin(p) for p in items(value)]
+        return [*pins, _free_pin([*taken, *pins])] if direction > 0 else pins[:-1]
     if setting.unit in ("percent", "seconds"):
         # Rounded: 0.4 + 0.05 must be 0.45, not 0.45000000000000007 in the file.
-        return round(float(value) + direction * setting.step, 2)
-    return int(value) + direction * int(setting.step)
+        return round(float(number(value)) + direction * setting.step, 2)
+    return int(number(value)) + direction * int(setting.step)
+
+
+def chosen(setting: Setting, value: Value, choice: Choice) -> Value:
+    """What a tap on `choice` makes of `value`: the choice itself, or for a `multi`
+    setting the values with `choice` added or taken out."""
+    if setting.kind != "multi":
+        return choice
+    return toggled([number(v) for v in items(value)], number(choice))
 
 
 def _free_pin(taken: Sequence[int]) -> int:
@@ -260,12 +303,12 @@ def _free_pin(taken: Sequence[int]) -> int:
     return next((pin for pin in SEAT_PINS if pin not in taken), SEAT_PINS[0])
 
 
-def pins_in_use(draft: dict[str, Any]) -> list[int]:
+def pins_in_use(draft: Draft) -> list[int]:
     """The pins the draft's settings use, when it is settings the file would take."""
     try:
         return [pin for _, pin in check(draft).pins_claimed()]
     except config_module.ConfigError:
-        return [get(draft, ("buttons", key)) for key in ("go", "undo", "pause")]
+        return [pin(get(draft, ("buttons", key))) for key in ("go", "undo", "pause")]
 
 
 def toggled(values: Sequence[float], choice: float) -> list[float]:
@@ -273,7 +316,7 @@ def toggled(values: Sequence[float], choice: float) -> list[float]:
     return sorted(chosen, reverse=True)
 
 
-def check(draft: dict[str, Any]) -> Config:
+def check(draft: Draft) -> Config:
     """The draft as settings, or the `ConfigError` the file would give."""
     return config_module.from_dict(draft)
 
@@ -283,7 +326,7 @@ def needs_restart(before: Config, after: Config) -> bool:
     for section, values in new.items():
         if isinstance(values, dict):
             for key, value in values.items():
-                if (section, key) not in LIVE and old[section][key] != value:
+                if (section, key) not in LIVE and get(old, (section, key)) != value:
                     return True
         elif (section,) not in LIVE and old[section] != values:
             return True
