@@ -11,7 +11,7 @@ question, one player after another, and one closed unanswered waits for GO."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
 
@@ -19,7 +19,7 @@ from companion.games import balmy_balloonists as bb
 from companion.ui.tables.balmy import view
 from companion.ui.tables.balmy.adapter import ADVANTAGE
 from companion.ui.tables.balmy.text import T, card_name
-from companion.ui.tables.base.dialogs import Question, TableDialog
+from companion.ui.tables.base.dialogs import Answer, Question, TableDialog
 
 if TYPE_CHECKING:
     from companion.ui.tables.balmy.screen import BalmyScreen
@@ -38,7 +38,7 @@ class Asks:
         title: str,
         questions: list[Question],
         ok: str,
-        on_ok: Callable[[dict[str, Any]], str | None],
+        on_ok: Callable[[dict[str, Answer]], str | None],
         reopen: Callable[[], None],
     ) -> TableDialog | None:
         self._building = True
@@ -49,14 +49,14 @@ class Asks:
         self._open = self.screen.dialogs.top()
         return self._open
 
-    def _attempt(self, kind: str, /, **fields: Any) -> str | None:
+    def _attempt(self, kind: str, /, **fields: object) -> str | None:
         self._answering = True
         try:
             return self.screen.dialogs.attempt(kind, **fields)
         finally:
             self._answering = False
 
-    def _send(self, kind: str, /, **fixed: Any) -> Callable[[dict[str, Any]], str | None]:
+    def _send(self, kind: str, /, **fixed: object) -> Callable[[dict[str, Answer]], str | None]:
         return lambda answers: self._attempt(kind, **fixed, **answers)
 
     def state_changed(self) -> None:
@@ -73,13 +73,13 @@ class Asks:
                 self._withdrawing = False
         self.follow()
 
-    def _yes_no(self) -> list[tuple[Any, str]]:
+    def _yes_no(self) -> list[tuple[Answer, str]]:
         return [(False, self.screen.tr(T("no"))), (True, self.screen.tr(T("yes")))]
 
-    def _levels(self) -> list[tuple[Any, str]]:
+    def _levels(self) -> list[tuple[Answer, str]]:
         return [(n, f"{n:+d}" if n else "0") for n in view.WEATHER_LEVELS]
 
-    def _racing(self) -> list[tuple[Any, str]]:
+    def _racing(self) -> list[tuple[Answer, str]]:
         balloons = self.screen.state.balloons
         return [(b.colour, self.screen.colour(b.colour)) for b in balloons if b.racing]
 
@@ -119,7 +119,7 @@ class Asks:
         questions = [Question("first", "1", choices), Question("second", "2", choices)]
         recorded: list[str] = []
 
-        def record(answers: dict[str, Any]) -> str | None:
+        def record(answers: dict[str, Answer]) -> str | None:
             cards = [answers["first"], answers["second"]]
             refused = self._attempt("advantage", player=player, cards=cards)
             if refused is None:

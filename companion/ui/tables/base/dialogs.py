@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.ui.context import running_app
 from companion.ui.tables.base.adapter import Correction
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 
 D = TypeVar("D", bound="TableDialog")
 MAX_IN_A_LINE = 4  # choices of a question side by side; more go in lines of three
+# A choice's value, sent as an action's field: a card, a colour, a level, yes or no.
+Answer = str | int | bool
 
 
 class TableDialog(Sheet):
@@ -47,12 +51,13 @@ class TableDialog(Sheet):
 
 @dataclass(frozen=True)
 class Question:
-    """One row of a QuestionsDialog: a label and its choices (value, text)."""
+    """One row of a QuestionsDialog: a label and its choices (value, text); no
+    default means it has no answer until a choice is tapped."""
 
     key: str
     label: str
-    choices: Sequence[tuple[Any, str]]
-    default: Any = None
+    choices: Sequence[tuple[Answer, str]]
+    default: Answer | None = None
 
 
 class QuestionsDialog(TableDialog):
@@ -68,7 +73,7 @@ class QuestionsDialog(TableDialog):
         title: str,
         questions: Sequence[Question],
         ok_text: str,
-        on_ok: Callable[[dict[str, Any]], str | None],
+        on_ok: Callable[[dict[str, Answer]], str | None],
         **kwargs: object,
     ) -> None:
         super().__init__(**kwargs)
@@ -76,7 +81,7 @@ class QuestionsDialog(TableDialog):
         self.ok_text = ok_text
         self.rows = max(1, sum(_lines(q) for q in questions))
         self.questions = list(questions)
-        self.answers: dict[str, Any] = {q.key: q.default for q in questions}
+        self.answers: dict[str, Answer | None] = {q.key: q.default for q in questions}
         self.on_ok = on_ok
         self.rebuild()
 
@@ -102,15 +107,16 @@ class QuestionsDialog(TableDialog):
             row.add_widget(choices)
             box.add_widget(row)
 
-    def choose(self, key: str, value: Any) -> None:
+    def choose(self, key: str, value: Answer) -> None:
         self.answers[key] = value
         self.error = ""
         self.rebuild()
 
     def ok(self) -> None:
-        if any(v is None for v in self.answers.values()):
+        given = {k: v for k, v in self.answers.items() if v is not None}
+        if len(given) < len(self.answers):
             return  # every question needs its answer first
-        refused = self.on_ok(dict(self.answers))
+        refused = self.on_ok(given)
         if refused is None:
             self.dismiss()
         else:
@@ -160,7 +166,7 @@ class CorrectionDialog(TableDialog):
         super().__init__(**kwargs)
         self.screen = screen
         self.subject = ""
-        self._counts: dict[str, Any] = {}  # token -> the label showing its count
+        self._counts: dict[str, BoxLayout] = {}  # token -> the row showing its count
 
     def show(self, subject: str) -> None:
         found = self._correction(subject)
@@ -294,7 +300,7 @@ class Dialogs:
             busy.fbind("parent", self._view_left)
         return False
 
-    def _view_left(self, view: ModalView, parent: Any) -> None:
+    def _view_left(self, view: ModalView, parent: Widget | None) -> None:
         if parent is not None:
             return
         view.funbind("parent", self._view_left)
@@ -302,7 +308,7 @@ class Dialogs:
         waiting, self._waiting = self._waiting, []
         Clock.schedule_once(lambda _dt: [opener() for opener in waiting], 0)
 
-    def attempt(self, kind: str, /, **fields: Any) -> str | None:
+    def attempt(self, kind: str, /, **fields: object) -> str | None:
         """Send an action from a dialog: None when done, else the rule's sentence (for
         the dialog to show: it covers the message strip)."""
         screen = self.screen
@@ -333,7 +339,7 @@ class Dialogs:
         title: str,
         questions: list[Question],
         ok: str,
-        on_ok: Callable[[dict[str, Any]], str | None],
+        on_ok: Callable[[dict[str, Answer]], str | None],
         reopen: Callable[[], None],
     ) -> None:
         """A few one-tap questions; `reopen` builds them again in a new language."""
