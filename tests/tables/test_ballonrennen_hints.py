@@ -23,7 +23,7 @@ def game(*steps: tuple[str, dict[str, Any]], **options: Any) -> Session:
 
 def hints(played: Session) -> tuple[str, str, int, str]:
     """The move line's arrow and words, the rose's accented altitude, the step line."""
-    summary = played.summary().data
+    summary = view.summary_of(played.summary())
     shown = view.move(EN, played.state, summary)
     step = ADAPTER.step(played)
     assert step is not None
@@ -31,7 +31,9 @@ def hints(played: Session) -> tuple[str, str, int, str]:
 
 
 def row(played: Session, name: str) -> tuple[str, bool]:
-    found = next(b for b in view.balloons(played.summary().data, played.state) if b.name == name)
+    found = next(
+        b for b in view.balloons(view.summary_of(played.summary()), played.state) if b.name == name
+    )
     return (EN(found.detail), found.flying)
 
 

@@ -3,6 +3,8 @@ functions (no Kivy, no window)."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core.session import Session
 from companion.games import ballonrennen as br
 from companion.ui.tables.ballonrennen import view as br_view
@@ -15,7 +17,7 @@ from tests.tables.helpers import EN, act, session
 
 def test_the_order_names_its_cards_and_marks_the_turn_being_played() -> None:
     game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"])
-    cards = wy_view.order_cards(game.state, game.summary().data)
+    cards = wy_view.order_cards(game.state, wy_view.summary_of(game.summary()))
     assert [(EN(c.label), c.name, c.current) for c in cards] == [
         ("1st", "Jan", True),
         ("2nd", "Ola", False),
@@ -24,13 +26,13 @@ def test_the_order_names_its_cards_and_marks_the_turn_being_played() -> None:
     act(game, "start_timer")
     act(game, "dice", values=[1, 2, 3, 4, 5])
     act(game, "end_turn")
-    cards = wy_view.order_cards(game.state, game.summary().data)
+    cards = wy_view.order_cards(game.state, wy_view.summary_of(game.summary()))
     assert [c.current for c in cards] == [False, True, False]
 
 
 def test_two_players_have_four_cards_and_one_name_twice() -> None:
     game = session("wyscig-balonow", ["Ola", "Jan"])
-    cards = wy_view.order_cards(game.state, game.summary().data)
+    cards = wy_view.order_cards(game.state, wy_view.summary_of(game.summary()))
     assert [EN(c.label) for c in cards] == ["1st", "2nd", "3rd", "Last"]
     assert [c.current for c in cards] == [True, False, False, False]  # Jan's first turn only
 
@@ -38,7 +40,7 @@ def test_two_players_have_four_cards_and_one_name_twice() -> None:
 def test_the_tokens_round_and_obstacles_follow_the_summary() -> None:
     game = session("wyscig-balonow", ["Ola", "Jan", "Ewa"])
     act(game, "mail")  # Jan, the first in the order, delivers one
-    summary = game.summary().data
+    summary = wy_view.summary_of(game.summary())
     assert [(t.name, t.mail, t.penalty, t.current) for t in wy_view.tokens(summary)] == [
         ("Ola", 0, 0, False),
         ("Jan", 1, 0, True),
@@ -63,7 +65,9 @@ def test_on_the_ground_the_ladder_costs_sandbags_and_staying_costs_nothing() -> 
     stay = rungs[-1]
     assert stay is not None and stay.current and stay.word is not None
     assert EN(stay.word) == "stay"
-    assert br_view.move(EN, game.state, game.summary().data) == br_view.Move("", 0, "On the ground")
+    assert br_view.move(EN, game.state, br_view.summary_of(game.summary())) == br_view.Move(
+        "", 0, "On the ground"
+    )
 
 
 def release(game: Session, altitude: int, sandbags: int) -> None:
@@ -76,7 +80,7 @@ def test_the_move_in_words_after_the_wind_card() -> None:
     game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
     release(game, 2, sandbags=2)
     act(game, "wind_card", card="rising")
-    summary = game.summary().data
+    summary = br_view.summary_of(game.summary())
     assert br_view.move(EN, game.state, summary) == br_view.Move(
         "SE", 2, "Move 3 spaces south-east"
     )
@@ -101,7 +105,7 @@ def test_a_favourable_wind_offers_each_marker_both_ways() -> None:
 
 def test_every_balloon_has_its_row() -> None:
     game = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
-    first, second = br_view.balloons(game.summary().data)
+    first, second = br_view.balloons(br_view.summary_of(game.summary()))
     assert (first.name, first.colour, first.current, EN(first.detail)) == (
         "Ola",
         "red",
@@ -110,6 +114,17 @@ def test_every_balloon_has_its_row() -> None:
     )
     assert (first.gas, first.sandbags, first.mail_sack, first.altitude) == (4, 3, 1, 0)
     assert (second.name, second.colour, second.current) == ("Jan", "yellow", False)
+
+
+def test_each_table_reads_only_its_own_games_summary() -> None:
+    balloons = session("ballonrennen", ["Ola", "Jan"], wind_deck="table")
+    race = session("wyscig-balonow", ["Ola", "Jan"])
+    assert br_view.summary_of(balloons.summary()) is balloons.summary()
+    assert wy_view.summary_of(race.summary()) is race.summary()
+    with pytest.raises(TypeError):
+        br_view.summary_of(race.summary())
+    with pytest.raises(TypeError):
+        wy_view.summary_of(balloons.summary().data)  # the JSON form is not the model
 
 
 # -- Balmy Balloonists ------------------------------------------------------------------

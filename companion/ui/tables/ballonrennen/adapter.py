@@ -115,7 +115,7 @@ class BallonrennenAdapter(TableAdapter[br.State]):
         if phase != "altitude":
             # The balloon moves only while it flies and the card gives it spaces: after
             # a calm, a forced landing, a landing or the goal there is nothing to move.
-            made = br.RULES.current_move(state)
+            made = state.turn.move
             moving = made is not None and view.moves(made, state.current_player.state)
             return UB("step_move", player=name) if moving else br.M("p_end", player=name)
         if state.turn.landed:

@@ -10,14 +10,13 @@ the rules' sentence.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.games import ballonrennen as br
 from companion.games.ballonrennen.messages import direction_abbr
+from companion.games.ballonrennen.summary import BallonrennenSummary
 from companion.ui import theme
 from companion.ui.tables.ballonrennen import view
 from companion.ui.tables.ballonrennen.text import UB, balloon_hex, card_name
@@ -52,9 +51,14 @@ class BallonrennenScreen(TableScreen):
         state: br.State = self.model.state
         return state
 
+    @property
+    def summary(self) -> BallonrennenSummary:
+        """The session's summary, typed (the view-model's `summary` is its JSON)."""
+        return view.summary_of(self.model.session.summary())
+
     # -- showing -------------------------------------------------------------------
     def show_state(self) -> None:
-        summary = self.model.summary
+        summary = self.summary
         state = self.state
         self.game_phase = br.RULES.phase(state)
         self._current(summary)
@@ -63,27 +67,27 @@ class BallonrennenScreen(TableScreen):
         self._players(summary)
         self._panel()
 
-    def _current(self, summary: dict[str, Any]) -> None:
-        current = summary.get("current")
+    def _current(self, summary: BallonrennenSummary) -> None:
+        current = summary.current
         found = view.player(summary, current)
-        colour = found.get("colour", "") if found else ""
+        colour = found.colour if found else ""
         self.current_name = current or ""
         self.current_hex = balloon_hex(colour) if colour else theme.TEXT
         self.balloon_text = self.app.tr(UB("balloon", colour=colour)) if colour else ""
 
-    def _rose(self, summary: dict[str, Any]) -> None:
+    def _rose(self, summary: BallonrennenSummary) -> None:
         winds = br.RULES.winds(self.state)
         self.winds = [winds["1"], winds["2"], winds["3"]]
         self.side_labels = [self.app.tr(direction_abbr(d)) for d in br.DIRECTIONS]
         self.active_altitude = str(view.active_altitude(summary))
 
-    def _move(self, summary: dict[str, Any]) -> None:
+    def _move(self, summary: BallonrennenSummary) -> None:
         shown = view.move(self.app.tr, self.state, summary)
         self.move_direction = shown.direction
         self.move_altitude = str(shown.altitude)
         self.move_text = shown.text
 
-    def _players(self, summary: dict[str, Any]) -> None:
+    def _players(self, summary: BallonrennenSummary) -> None:
         box = self.ids.players
         box.clear_widgets()
         for balloon in view.balloons(summary, self.state):
@@ -143,7 +147,7 @@ class BallonrennenScreen(TableScreen):
                 grid.add_widget(tap)
             return grid
         box = BrDraw()
-        box.left = self.app.tr(UB("deck_left", count=self.model.summary["table"]["deck_left"]))
+        box.left = self.app.tr(UB("deck_left", count=self.summary.table.deck_left))
         box.ids.draw.text = self.app.tr(UB("draw"))
         box.ids.draw.bind(on_release=lambda _w: self.act("wind_card"))
         return box

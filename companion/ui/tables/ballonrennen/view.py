@@ -1,26 +1,36 @@
-"""What the Ballonrennen table shows, as plain data from the rules' summary and
-state: the move in words, the balloons' rows, the altitude ladder, the markers a
+"""What the Ballonrennen table shows, as plain data from the rules' typed summary
+and state: the move in words, the balloons' rows, the altitude ladder, the markers a
 Favourable wind can turn. No Kivy; `tr` renders a message in the player's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.messages import Message
 from companion.games import ballonrennen as br
+from companion.games.ballonrennen.summary import BallonrennenSummary, Row
 from companion.ui.tables.ballonrennen.text import UB
 
 Tr = Callable[[Message], str]
 LADDER = (3, 2, 1, 0)  # top to bottom
 MOVE_EVENTS = ("drop_mail", "forced_landing", "reach_goal")
 
+# The class pydantic made for `Summary[Row, Table]`: a parameterized generic cannot
+# be named in isinstance, the class it stands for can.
+SUMMARY: type[BallonrennenSummary] = BallonrennenSummary
 
-def player(summary: Mapping[str, Any], name: str | None) -> dict[str, Any] | None:
-    found: dict[str, Any] | None = next((p for p in summary["players"] if p["name"] == name), None)
+
+def summary_of(found: object) -> BallonrennenSummary:
+    """The session's summary (`Session.summary()`) as Ballonrennen's own."""
+    if not isinstance(found, SUMMARY):
+        raise TypeError(f"not a Ballonrennen summary: {type(found).__name__}")
     return found
+
+
+def player(summary: BallonrennenSummary, name: str | None) -> Row | None:
+    return next((p for p in summary.players if p.name == name), None)
 
 
 @dataclass(frozen=True)
@@ -30,49 +40,49 @@ class Move:
     text: str
 
 
-def move(tr: Tr, state: br.State, summary: Mapping[str, Any]) -> Move:
+def move(tr: Tr, state: br.State, summary: BallonrennenSummary) -> Move:
     """The turn's move as the balloon stands now; before the card, where the wind at
     the balloon's altitude would take it. Once the balloon has come down (a forced
     landing) or reached the goal, the card's move is over: no arrow, no spaces."""
-    made = br.RULES.current_move(state)
+    made = summary.table.move
     if made is None:
-        found = player(summary, summary.get("current"))
-        altitude = found["altitude"] if found else 0
-        direction = summary["table"]["winds"].get(str(altitude)) if altitude else None
+        found = player(summary, summary.current)
+        altitude = found.altitude if found else 0
+        direction = summary.table.winds.get(str(altitude)) if altitude else None
         if not direction:
             return Move("", altitude, tr(UB("preview_ground")))
         return Move(direction, altitude, tr(UB("preview", altitude=altitude, direction=direction)))
     balloon = state.current_player.state
     message = move_message(made, balloon)
-    if not moves(made, balloon):
-        return Move("", 0, tr(message))
-    return Move(made["direction"], made["altitude"], tr(message))
+    if made.direction and moves(made, balloon):
+        return Move(made.direction, made.altitude, tr(message))
+    return Move("", 0, tr(message))
 
 
-def moves(made: Mapping[str, Any], balloon: str) -> bool:
+def moves(made: br.Move, balloon: str) -> bool:
     """Does the turn's card still move the balloon (`balloon`: its state)?"""
-    return balloon == "flying" and bool(made["direction"]) and made["spaces"] > 0
+    return balloon == "flying" and bool(made.direction) and made.spaces > 0
 
 
-def move_message(made: Mapping[str, Any], balloon: str) -> Message:
-    if not made["direction"] or balloon == "landed":  # on the ground when the card came
+def move_message(made: br.Move, balloon: str) -> Message:
+    if not made.direction or balloon == "landed":  # on the ground when the card came
         return UB("move_ground")
     if balloon == "finished":
         return UB("move_goal")
     if balloon == "waiting":  # it flew when the card came: a forced landing since
         return UB("move_forced")
-    if made["spaces"] == 0:
+    if made.spaces == 0:
         return UB("move_none")
-    return UB("move_spaces", spaces=made["spaces"], direction=made["direction"])
+    return UB("move_spaces", spaces=made.spaces, direction=made.direction)
 
 
-def active_altitude(summary: Mapping[str, Any]) -> int:
+def active_altitude(summary: BallonrennenSummary) -> int:
     """The altitude whose marker moves the current balloon (0: none)."""
-    made = summary["table"].get("move")
-    found = player(summary, summary.get("current"))
+    made = summary.table.move
+    found = player(summary, summary.current)
     if made is not None:
-        return int(made["altitude"]) if found and moves(made, found["state"]) else 0
-    return int(found["altitude"]) if found else 0
+        return made.altitude if found and moves(made, found.state) else 0
+    return found.altitude if found else 0
 
 
 @dataclass(frozen=True)
@@ -140,26 +150,26 @@ class Balloon:
     flying: bool  # only a flying balloon's unbalanced canisters lift it
 
 
-def balloons(summary: Mapping[str, Any], state: br.State | None = None) -> list[Balloon]:
+def balloons(summary: BallonrennenSummary, state: br.State | None = None) -> list[Balloon]:
     """Each balloon's row; `state` tells a balloon forced down from one at the start."""
     forced = {p.name for p in state.players if p.forced} if state is not None else set()
     return [
         Balloon(
-            name=p["name"],
-            colour=p["colour"],
-            detail=_detail(p, p["name"] in forced),
-            current=p["name"] == summary.get("current"),
-            gas=p["tokens"]["gas"],
-            sandbags=p["tokens"]["sandbags"],
-            mail_sack=p["tokens"]["mail_sack"],
-            altitude=p["altitude"],
-            flying=p["state"] == "flying",
+            name=p.name,
+            colour=p.colour,
+            detail=_detail(p, p.name in forced),
+            current=p.name == summary.current,
+            gas=p.tokens["gas"],
+            sandbags=p.tokens["sandbags"],
+            mail_sack=p.tokens["mail_sack"],
+            altitude=p.altitude,
+            flying=p.state == "flying",
         )
-        for p in summary["players"]
+        for p in summary.players
     ]
 
 
-def _detail(balloon: Mapping[str, Any], forced: bool) -> Message:
-    if balloon["state"] == "waiting" and forced:  # off the board: the players move it
+def _detail(balloon: Row, forced: bool) -> Message:
+    if balloon.state == "waiting" and forced:  # off the board: the players move it
         return UB("s_forced")
-    return UB(f"s_{balloon['state']}", place=balloon.get("place"))
+    return UB(f"s_{balloon.state}", place=balloon.place)

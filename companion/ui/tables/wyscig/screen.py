@@ -5,13 +5,14 @@ skeleton (messages, hourglass, GO, UNDO, PAUSE)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
+from companion.games.wyscig_balonow.summary import WyscigSummary
 from companion.ui.tables.base.screen import TableScreen
 from companion.ui.tables.wyscig import view
 from companion.ui.tables.wyscig.adapter import ORDER, UNPLACED
@@ -39,6 +40,11 @@ class WyscigScreen(TableScreen):
         state: wb.State = self.model.state
         return state
 
+    @property
+    def summary(self) -> WyscigSummary:
+        """The session's summary, typed (the view-model's `summary` is its JSON)."""
+        return view.summary_of(self.model.session.summary())
+
     def bindings(self) -> dict[str, Callable[..., object]]:
         return {**super().bindings(), "question": self._ask}
 
@@ -51,8 +57,8 @@ class WyscigScreen(TableScreen):
     # -- showing -------------------------------------------------------------------
     def show_state(self) -> None:
         model = self.model
-        summary = model.summary
-        current = summary.get("current")
+        summary = self.summary
+        current = summary.current
         self.round_text = self.app.tr(view.round_text(summary))
         self.obstacles_text = view.obstacles_text(summary)
         self.current_name = current or ""
@@ -62,7 +68,7 @@ class WyscigScreen(TableScreen):
         if self.showing and model.question == ORDER.id:
             self._open_order()
 
-    def _show_order(self, summary: dict[str, Any]) -> None:
+    def _show_order(self, summary: WyscigSummary) -> None:
         rows = [
             {
                 "label": self.app.tr(card.label),
@@ -73,7 +79,7 @@ class WyscigScreen(TableScreen):
         ]
         sync_rows(self.ids.order, rows, OrderChip)
 
-    def _show_players(self, summary: dict[str, Any]) -> None:
+    def _show_players(self, summary: WyscigSummary) -> None:
         rows = [
             {
                 "name": line.name,

@@ -1,18 +1,28 @@
-"""What the Wyścig balonów table shows, as plain data from the rules' summary and
-state: the round, the obstacles, the round's order, every player's tokens. No Kivy;
+"""What the Wyścig balonów table shows, as plain data from the rules' typed summary
+and state: the round, the obstacles, the round's order, every player's tokens. No Kivy;
 the screen adds the colours and the words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.core.messages import Message
 from companion.games import wyscig_balonow as wb
+from companion.games.wyscig_balonow.summary import WyscigSummary
 from companion.ui.tables.wyscig.text import W
 
 ORDER_LABELS = ("order_1", "order_2", "order_3", "order_4")
+
+# The class pydantic made for `Summary[Row, Table]`: a parameterized generic cannot
+# be named in isinstance, the class it stands for can.
+SUMMARY: type[WyscigSummary] = WyscigSummary
+
+
+def summary_of(found: object) -> WyscigSummary:
+    """The session's summary (`Session.summary()`) as Wyścig balonów's own."""
+    if not isinstance(found, SUMMARY):
+        raise TypeError(f"not a Wyścig balonów summary: {type(found).__name__}")
+    return found
 
 
 def order_label(index: int, count: int) -> Message:
@@ -37,17 +47,17 @@ class Tokens:
     current: bool
 
 
-def round_text(summary: Mapping[str, Any]) -> Message:
-    return W("round", round=summary.get("round", 1))
+def round_text(summary: WyscigSummary) -> Message:
+    return W("round", round=summary.round)
 
 
-def obstacles_text(summary: Mapping[str, Any]) -> str:
-    return f"{summary.get('table', {}).get('obstacles', 0)}/{wb.OBSTACLES}"
+def obstacles_text(summary: WyscigSummary) -> str:
+    return f"{summary.table.obstacles}/{wb.OBSTACLES}"
 
 
-def order_cards(state: wb.State, summary: Mapping[str, Any]) -> list[OrderCard]:
-    order = summary.get("table", {}).get("order", [])
-    current = summary.get("current")
+def order_cards(state: wb.State, summary: WyscigSummary) -> list[OrderCard]:
+    order = summary.table.order
+    current = summary.current
     return [
         OrderCard(
             order_label(index, len(order)), name, index == state.turn_index and name == current
@@ -56,13 +66,13 @@ def order_cards(state: wb.State, summary: Mapping[str, Any]) -> list[OrderCard]:
     ]
 
 
-def tokens(summary: Mapping[str, Any]) -> list[Tokens]:
+def tokens(summary: WyscigSummary) -> list[Tokens]:
     return [
         Tokens(
-            player["name"],
-            player.get("tokens", {}).get("mail", 0),
-            player.get("tokens", {}).get("penalty", 0),
-            player["name"] == summary.get("current"),
+            player.name,
+            player.tokens["mail"],
+            player.tokens["penalty"],
+            player.name == summary.current,
         )
-        for player in summary.get("players", [])
+        for player in summary.players
     ]
