@@ -12,18 +12,35 @@ from pathlib import Path
 import pytest
 import segno
 
+from companion.core.summary import Part, PlayerRow, Summary
 from companion.ui.screens import bgstats
 
 pytestmark = pytest.mark.one_size
 
-SUMMARY = {
-    "players": [
-        {"name": "Monika", "score": 2, "rank": 1},
-        {"name": "Dominika", "score": 2, "rank": 1},
-        {"name": "Kasia", "score": -3, "rank": 3},
-    ],
-    "winners": ["Monika", "Dominika"],
-}
+
+def row(name: str, score: int | None, rank: int | None) -> PlayerRow:
+    return PlayerRow(name=name, tokens={}, score=score, rank=rank)
+
+
+def played(*players: PlayerRow, winners: tuple[str, ...]) -> Summary[PlayerRow, Part]:
+    """A finished game's summary: the players' rows and the winners, all a play reads."""
+    return Summary[PlayerRow, Part](
+        game="wyscig-balonow",
+        over=True,
+        round=None,
+        current=None,
+        players=players,
+        winners=winners,
+        table=Part(),
+    )
+
+
+SUMMARY = played(
+    row("Monika", 2, 1),
+    row("Dominika", 2, 1),
+    row("Kasia", -3, 3),
+    winners=("Monika", "Dominika"),
+)
 FACTS = bgstats.PlayFacts(
     game_id="wyscig-balonow",
     game_name="Wyścig balonów",
@@ -33,20 +50,10 @@ FACTS = bgstats.PlayFacts(
     start_player="Dominika",
     bgg_id=12345,
 )
-RACE = {  # a race without points (Ballonrennen, Balmy Balloonists): places only
-    "players": [
-        {"name": "Anna", "score": None, "rank": 2},
-        {"name": "Ben", "score": None, "rank": 1},
-    ],
-    "winners": ["Ben"],
-}
-NOBODY = {  # every balloon out: the rules rank everyone second
-    "players": [
-        {"name": "Ann", "score": None, "rank": 2},
-        {"name": "Bo", "score": None, "rank": 2},
-    ],
-    "winners": [],
-}
+# A race without points (Ballonrennen, Balmy Balloonists): places only.
+RACE = played(row("Anna", None, 2), row("Ben", None, 1), winners=("Ben",))
+# Every balloon out: the rules rank everyone second.
+NOBODY = played(row("Ann", None, 2), row("Bo", None, 2), winners=())
 
 
 def facts(**changes: object) -> bgstats.PlayFacts:
@@ -122,7 +129,7 @@ def test_every_phone_takes_the_code_for_a_link() -> None:
 
 def test_a_name_that_would_break_a_query_arrives_whole() -> None:
     name = "Ann & Bo #1 + 50% 'O\"Neil' {ź}"
-    summary = {"players": [{"name": name, "score": 1, "rank": 1}], "winners": [name]}
+    summary = played(row(name, 1, 1), winners=(name,))
     url = bgstats.link(bgstats.create_play(summary, FACTS))
     assert ZXING_URI_CHARS.fullmatch(url), url
     query = urllib.parse.urlsplit(url).query  # what BG Stats' page reads back
@@ -152,14 +159,12 @@ def test_a_game_nobody_won_has_no_winner_and_no_ranks() -> None:
 def test_the_ranks_are_the_apps_not_the_points_order() -> None:
     # A tie on points that a rule broke (Wyścig: the closer balloon), and a player out
     # of the game with the most points: BG Stats gets the places the results show.
-    summary = {
-        "players": [
-            {"name": "Ola", "score": 9, "rank": 3},  # out of the game
-            {"name": "Jan", "score": 4, "rank": 2},
-            {"name": "Ewa", "score": 4, "rank": 1},
-        ],
-        "winners": ["Ewa"],
-    }
+    summary = played(
+        row("Ola", 9, 3),  # out of the game
+        row("Jan", 4, 2),
+        row("Ewa", 4, 1),
+        winners=("Ewa",),
+    )
     play = bgstats.create_play(summary, facts(start_player="Jan"))
     got = [(p["rank"], p["winner"], p["startPlayer"], p["seatOrder"]) for p in play["players"]]
     assert got == [(3, False, False, 1), (2, False, True, 2), (1, True, False, 3)]
@@ -182,13 +187,8 @@ def test_every_winner_is_explicit_and_no_field_is_empty() -> None:
 
 
 def qr_version(players: list[str], *, points: bool, colours: int = 1) -> int:
-    summary = {
-        "players": [
-            {"name": n, "score": 20 - 3 * i if points else None, "rank": i + 1}
-            for i, n in enumerate(players)
-        ],
-        "winners": players[:1],
-    }
+    rows = (row(n, 20 - 3 * i if points else None, i + 1) for i, n in enumerate(players))
+    summary = played(*rows, winners=tuple(players[:1]))
     play_facts = facts(
         play_id=bgstats.base36(2**31 - 1),
         duration_min=135,

@@ -34,9 +34,15 @@ import json
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired
+
+from pydantic import ConfigDict, TypeAdapter, with_config
+from typing_extensions import TypedDict  # the one pydantic checks on Python 3.11
 
 from companion import games
+
+# The module, not its names: `PlayerRow` is also a kv rule of the Wyścig table.
+from companion.core import summary as played
 from companion.core.session import Session
 from companion.store import SessionRow
 
@@ -44,6 +50,53 @@ BASE = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Balloons"
 QUERY_SAFE = ":,"  # allowed in a query as they are, and read the same by every decoder
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+# The play as BG Stats reads it: its keys are BG Stats', in the order they are written
+# (the link's bytes, and so its QR code, stay the same from one version to the next).
+# Extra keys are refused where a link is read back: a field that slipped in shows.
+@with_config(ConfigDict(extra="forbid"))
+class PlayedAs(TypedDict):
+    name: str
+    sourceGameId: str
+    highestWins: bool
+    noPoints: bool
+    cooperative: bool
+    bggId: NotRequired[int]
+
+
+class Placing(TypedDict, total=False):
+    """A player's score and place, each left out where there is none."""
+
+    score: int
+    rank: int
+
+
+class Colour(TypedDict, total=False):
+    """A player's colours, left out where they own none."""
+
+    color: str
+
+
+@with_config(ConfigDict(extra="forbid"))
+class PlayPlayer(TypedDict):
+    name: str
+    score: NotRequired[int]
+    rank: NotRequired[int]
+    winner: bool
+    startPlayer: bool
+    seatOrder: int
+    color: NotRequired[str]
+
+
+@with_config(ConfigDict(extra="forbid"))
+class Play(TypedDict):
+    sourceName: str
+    sourcePlayId: str
+    playDate: str
+    durationMin: int
+    game: PlayedAs
+    players: list[PlayPlayer]
 
 
 @dataclass(frozen=True)
@@ -87,8 +140,8 @@ def play_date(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
-    game: dict[str, Any] = {
+def create_play(summary: played.Summary[played.PlayerRow, played.Part], facts: PlayFacts) -> Play:
+    game: PlayedAs = {
         "name": facts.game_name,
         "sourceGameId": facts.source_id or source_game_id(facts.game_id),
         "highestWins": facts.highest_wins,
@@ -97,10 +150,8 @@ def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
     }
     if facts.bgg_id is not None:
         game["bggId"] = int(facts.bgg_id)
-    winners = set(summary.get("winners", []))
-    players = [
-        _player(p, seat, winners, facts) for seat, p in enumerate(summary["players"], start=1)
-    ]
+    winners = set(summary.winners)
+    players = [_player(p, seat, winners, facts) for seat, p in enumerate(summary.players, start=1)]
     return {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": facts.play_id,
@@ -111,35 +162,37 @@ def create_play(summary: dict[str, Any], facts: PlayFacts) -> dict[str, Any]:
     }
 
 
-def _player(
-    summary: dict[str, Any], seat: int, winners: set[str], facts: PlayFacts
-) -> dict[str, Any]:
-    name = summary["name"]
-    player: dict[str, Any] = {"name": name}
-    if summary.get("score") is not None:
-        player["score"] = summary["score"]
-    if winners and summary.get("rank") is not None:
-        player["rank"] = summary["rank"]  # the app's place, not the points' order
-    player["winner"] = name in winners
-    player["startPlayer"] = name == facts.start_player
-    player["seatOrder"] = seat
+def _player(row: played.PlayerRow, seat: int, winners: set[str], facts: PlayFacts) -> PlayPlayer:
+    name = row.name
+    placing: Placing = {}
+    if row.score is not None:
+        placing["score"] = row.score
+    if winners and row.rank is not None:
+        placing["rank"] = row.rank  # the app's place, not the points' order
     colours = facts.colours.get(name)
-    if colours:
-        player["color"] = "/".join(colours)
-    return player
+    colour: Colour = {"color": "/".join(colours)} if colours else {}
+    return {
+        "name": name,
+        **placing,
+        "winner": name in winners,
+        "startPlayer": name == facts.start_player,
+        "seatOrder": seat,
+        **colour,
+    }
 
 
-def link(play: dict[str, Any]) -> str:
+def link(play: Play) -> str:
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
     return BASE + urllib.parse.quote(data, safe=QUERY_SAFE)
 
 
-def decode(url: str) -> dict[str, Any]:
-    """The play a link carries (for tests and for checking a link by hand)."""
+def decode(url: str) -> Play:
+    """The play a link carries (for tests and for checking a link by hand), checked
+    field by field: a field of another type, missing or unknown is refused."""
     if not url.startswith(BASE):
         raise ValueError(f"not a BG Stats createPlay link: {url[:60]}")
-    play: dict[str, Any] = json.loads(urllib.parse.unquote(url[len(BASE) :]))
-    return play
+    text = urllib.parse.unquote(url[len(BASE) :])
+    return TypeAdapter(Play).validate_json(text, strict=True)
 
 
 def _parse_time(text: str | None) -> dt.datetime:
@@ -187,4 +240,4 @@ def play_link(session: Session, row: SessionRow) -> str:
         cooperative=game.cooperative,
         colours=player_colours(table, session, first_seat(row)),
     )
-    return link(create_play(session.summary().data, facts))
+    return link(create_play(session.summary(), facts))

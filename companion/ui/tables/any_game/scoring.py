@@ -7,7 +7,6 @@ ranks of what is typed. No Kivy; nothing counted here."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.core.messages import Message
 from companion.core.session import Session
@@ -22,6 +21,7 @@ from companion.ui.tables.base.scoring import (
     ScoreSheet,
     ScoreTable,
     Scoring,
+    player_rows,
 )
 
 POINT_DIGITS = 5
@@ -73,18 +73,20 @@ class AnyScoring(Scoring[ag.State]):
         state = session.state
         return {p.name: (UA("out"),) for p in state.players if not p.playing}
 
-    def outcome(self, options: Mapping[str, Any], summary: Mapping[str, Any]) -> Message | None:
+    def outcome(
+        self, options: Mapping[str, object], summary: Mapping[str, object]
+    ) -> Message | None:
         """A cooperative game lost: said, as a won one names its winners."""
         lost = options.get("scoring") == "coop" and not summary.get("winners")
         return UA("lost_together") if lost and summary.get("over") else None
 
-    def table(self, summary: Mapping[str, Any]) -> ScoreTable:
+    def table(self, summary: Mapping[str, object]) -> ScoreTable:
         """Each player's place as the rules rank what is typed so far, and the points
         where the game has them."""
-        players = summary.get("players", [])
+        players = player_rows(summary)
         points = any(p.get("score") is not None for p in players)
 
-        def place(player: Mapping[str, Any]) -> str:
+        def place(player: Mapping[str, object]) -> str:
             return "" if player.get("rank") is None else f"{player['rank']}."
 
         if not points:

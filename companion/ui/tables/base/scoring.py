@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from companion.core.messages import Message
 from companion.core.model import ActionBase
@@ -117,7 +117,7 @@ class ScoreSheet:
             return {}
         return self.entries(undone.model_dump(exclude={"type", "at"}))
 
-    def entries(self, fields: Mapping[str, Any]) -> dict[str, str]:
+    def entries(self, fields: Mapping[str, object]) -> dict[str, str]:
         """The numbers of a sent action (`fields`: its fields) as typed: what an undo
         takes back is typed again, not lost. Nothing from an action of another shape."""
         given = fields.get(self.field)
@@ -176,6 +176,15 @@ class PlayedGame:
     cooperative: bool = False
 
 
+def player_rows(summary: Mapping[str, object]) -> list[Mapping[str, object]]:
+    """The players' rows of a summary in its JSON form (the rules' now, or as stored
+    for History), in seat order; none where it has no players."""
+    rows = summary.get("players")
+    if not isinstance(rows, list | tuple):
+        return []
+    return [row for row in rows if isinstance(row, Mapping)]
+
+
 S = TypeVar("S")  # the game's state
 
 
@@ -183,8 +192,9 @@ class Scoring(Generic[S]):
     """A game's end on screen. By default: no parts to draw, nothing to type, and a
     table of the players' scores; a game says what differs."""
 
-    def parts(self, player: Mapping[str, Any]) -> Sequence[ScorePart]:
-        """The parts of a player's score (a player of the summary), () for none."""
+    def parts(self, player: Mapping[str, object]) -> Sequence[ScorePart]:
+        """The parts of a player's score (a player's row of the summary's JSON: the
+        game's own or stored in History), () for none."""
         return ()
 
     def sheet(self, session: Session[S]) -> ScoreSheet | None:
@@ -202,16 +212,18 @@ class Scoring(Generic[S]):
         a game where nobody goes out."""
         return {}
 
-    def outcome(self, options: Mapping[str, Any], summary: Mapping[str, Any]) -> Message | None:
+    def outcome(
+        self, options: Mapping[str, object], summary: Mapping[str, object]
+    ) -> Message | None:
         """What History says of a finished game without a winner (lost together),
         from its options and stored summary; None: nothing beside the winners."""
         return None
 
-    def table(self, summary: Mapping[str, Any]) -> ScoreTable:
+    def table(self, summary: Mapping[str, object]) -> ScoreTable:
         """The score screen's table of `summary` (the rules' summary as if the numbers
         typed so far were sent)."""
         rows = tuple(
             (str(p["name"]), "" if p.get("score") is None else str(p["score"]))
-            for p in summary.get("players", [])
+            for p in player_rows(summary)
         )
         return ScoreTable((UI("score_col_player"), UI("score_col_total")), rows)
