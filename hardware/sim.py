@@ -144,14 +144,19 @@ class PtyDevice:
             _point(self.link, self.slave_name)
         self.path = str(self.link) if self.link is not None else self.slave_name
         self.received = bytearray()  # what the host sent (ACKs)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # one write at a time
+        self._reading = threading.Lock()  # one drain at a time
         self.closed = False
 
     def write(self, data: bytes) -> None:
         with self._lock:
             view = memoryview(data)
             while view:
-                written = os.write(self.master, view)
+                try:
+                    written = os.write(self.master, view)
+                except BlockingIOError:  # read_host has the master non-blocking a moment
+                    select.select([], [self.master], [], 0.05)
+                    continue
                 view = view[written:]
         self.read_host()
 
@@ -159,18 +164,30 @@ class PtyDevice:
         self.write(line.encode("ascii") + b"\n")
 
     def read_host(self) -> bytes:
-        """Drain what the host wrote (so ACKs never fill the pty buffer)."""
+        """Drain what the host wrote (so ACKs never fill the pty buffer), never waiting:
+        with no reader attached `select` says readable (EIO), and a reader that opens the
+        port just then left a blocking read waiting for good (a test hung 600 s)."""
         data = b""
-        while not self.closed and select.select([self.master], [], [], 0)[0]:
-            try:
-                chunk = os.read(self.master, 4096)
-            except OSError:  # EIO: no reader has the port open
-                break
-            if not chunk:
-                break
-            data += chunk
-        self.received += data
+        with self._reading:
+            while not self.closed:
+                chunk = self._read_now()
+                if not chunk:
+                    break
+                data += chunk
+            self.received += data
         return data
+
+    def _read_now(self) -> bytes:
+        """What the host has written, b"" when nothing is there or nobody has the port
+        open (EIO); the master stays blocking for writes."""
+        try:
+            os.set_blocking(self.master, False)
+            try:
+                return os.read(self.master, 4096)
+            finally:
+                os.set_blocking(self.master, True)
+        except OSError:  # EAGAIN: nothing yet; EIO: no reader; EBADF: closed meanwhile
+            return b""
 
     def acks(self) -> list[int]:
         self.read_host()

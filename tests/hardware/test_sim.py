@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import os
 import random
+import select
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -135,3 +138,31 @@ def test_the_hardware_benchmark_runs() -> None:
     # moment slower, can make ours/bare read 0.00 (it did once in a loaded run).
     assert all(r >= 0 for r in ratios), figures
     assert "dice_roll_p99" in hardware_bench.table(figures)
+
+
+def test_draining_never_waits_when_a_reader_opens_the_port_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With nobody on the port the master reads as ready (EIO); a reader that opens it
+    just then, with nothing to say, left a blocking read waiting for good (a test hung
+    600 s in a full run). The moment is made here: the port opens right after `select`."""
+    real_select = select.select
+    with PtyDevice() as device:
+        opened: list[int] = []
+
+        def select_then_open(*args: object) -> object:
+            ready = real_select(*args)
+            if not opened:
+                opened.append(os.open(device.slave_name, os.O_RDWR | os.O_NOCTTY))
+            return ready
+
+        monkeypatch.setattr(select, "select", select_then_open)
+        done = threading.Event()
+        drain = threading.Thread(target=lambda: (device.read_host(), done.set()), daemon=True)
+        drain.start()
+        try:
+            assert done.wait(limit(10)), "read_host is still waiting for the host"
+        finally:
+            for fd in opened:
+                os.close(fd)  # a read left waiting ends with the port closed (EIO)
+            drain.join(limit(10))
