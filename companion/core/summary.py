@@ -50,3 +50,14 @@ class Summary(Part, Generic[R, T]):
         """The summary as the game file contract writes it (JSON values). Shared: read
         it, never change it."""
         return self.model_dump(mode="json")
+
+
+G = TypeVar("G", bound=Summary[Any, Any])
+
+
+def narrowed(found: object, kind: type[G]) -> G:
+    """`found` (a session's `Summary[Any, Any]`) as one game's own summary class (the
+    class pydantic made for `Summary[Row, Table]`); a TypeError for any other."""
+    if not isinstance(found, kind):
+        raise TypeError(f"not a {kind.__name__}: {type(found).__name__}")
+    return found

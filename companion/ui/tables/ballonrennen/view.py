@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.core.messages import Message
+from companion.core.summary import narrowed
 from companion.games import ballonrennen as br
 from companion.games.ballonrennen.summary import BallonrennenSummary, Row
 from companion.ui.tables.ballonrennen.text import UB
@@ -17,16 +18,10 @@ Tr = Callable[[Message], str]
 LADDER = (3, 2, 1, 0)  # top to bottom
 MOVE_EVENTS = ("drop_mail", "forced_landing", "reach_goal")
 
-# The class pydantic made for `Summary[Row, Table]`: a parameterized generic cannot
-# be named in isinstance, the class it stands for can.
-SUMMARY: type[BallonrennenSummary] = BallonrennenSummary
-
 
 def summary_of(found: object) -> BallonrennenSummary:
     """The session's summary (`Session.summary()`) as Ballonrennen's own."""
-    if not isinstance(found, SUMMARY):
-        raise TypeError(f"not a Ballonrennen summary: {type(found).__name__}")
-    return found
+    return narrowed(found, BallonrennenSummary)
 
 
 def player(summary: BallonrennenSummary, name: str | None) -> Row | None:

@@ -7,22 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.messages import Message
+from companion.core.summary import narrowed
 from companion.games import wyscig_balonow as wb
 from companion.games.wyscig_balonow.summary import WyscigSummary
 from companion.ui.tables.wyscig.text import W
 
 ORDER_LABELS = ("order_1", "order_2", "order_3", "order_4")
 
-# The class pydantic made for `Summary[Row, Table]`: a parameterized generic cannot
-# be named in isinstance, the class it stands for can.
-SUMMARY: type[WyscigSummary] = WyscigSummary
-
 
 def summary_of(found: object) -> WyscigSummary:
     """The session's summary (`Session.summary()`) as Wyścig balonów's own."""
-    if not isinstance(found, SUMMARY):
-        raise TypeError(f"not a Wyścig balonów summary: {type(found).__name__}")
-    return found
+    return narrowed(found, WyscigSummary)
 
 
 def order_label(index: int, count: int) -> Message:
