@@ -62,42 +62,7 @@ def _check_pin(value: int) -> int:
 
 Pin = Annotated[int, AfterValidator(_check_pin)]
 
-M = Catalog(
-    "config",
-    {
-        "not_one_of": "{setting}: {value} is not one of {allowed}",
-        "not_pin": "{setting}: {value} is not a GPIO number from 0 to 27 (BCM numbering)",
-        "pin_twice": "{setting}: GPIO {value} is already used by {other}",
-        "too_small": "{setting}: {value} is less than {limit}",
-        "too_big": "{setting}: {value} is more than {limit}",
-        "not_above": "{setting}: {value} must be more than {limit}",
-        "not_below": "{setting}: {value} must be less than {limit}",
-        "not_int": "{setting}: {value} is not a whole number",
-        "not_number": "{setting}: {value} is not a number",
-        "not_bool": "{setting}: {value} is not true or false",
-        "not_text": "{setting}: {value} is not text",
-        "not_list": "{setting}: {value} is not a list",
-        "not_table": "{setting}: {value} is not a table of settings",
-        "unknown_key": "{setting}: there is no such setting; {where} has {allowed}",
-        "empty": "{setting}: the list must not be empty",
-        "not_seconds": "{setting}: {value} must all be positive numbers of seconds",
-        "too_many": "{setting}: has more than {limit} values",
-        "not_usb_id": '{setting}: {value} is not a USB id (four hex digits, e.g. "2341")',
-        "not_device_path": "{setting}: {value} is not a device path such as /dev/dice or "
-        "/dev/serial/by-id/...",
-        "port_url": "{setting}: {value} is a URL; only a device path such as /dev/dice is allowed",
-        "bad_value": "{setting}: {value} is not allowed ({detail})",
-        "seat_leds": "{setting}: {value} gives the seats {total} LEDs, more than the strip's "
-        "{count}",
-        "unreadable": "The settings file {path} cannot be read: {detail}",
-        "missing_file": "The settings file {path} does not exist",
-        "in_file": "{path}: {problem}",
-        "not_toml": "The settings file {path} is not valid TOML: {detail}",
-        "unwritable": "The settings file {path} cannot be written: {detail}",
-        "file_too_big": "The settings file {path} is larger than {limit}, the most a settings "
-        "file may be",
-    },
-)
+M = Catalog("config")
 
 
 class _Section(BaseModel):

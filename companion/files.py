@@ -36,35 +36,7 @@ MAX_DIGITS = 100  # no number in a game file is anywhere near this long
 SEED_RANGE = (-(2**63), 2**63 - 1)  # what the database can hold
 _LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}", re.ASCII)
 
-M = Catalog(
-    "files",
-    {
-        "in_file": "{file}: {problem}",
-        "in_field": "{file}: {field}: {problem}",
-        "in_action": "action {number} ({type}): {problem}",
-        "at_action": "action {number}: {problem}",
-        "unreadable": "cannot be read ({reason})",
-        "not_json": "not JSON (line {line}, column {column}: {reason})",
-        "too_big": "it is larger than {limit}, the most a game file may be",
-        "too_deep": "it is nested too deeply to be a game file",
-        "long_number": "it holds a number with more than {digits} digits",
-        "not_a_number": "{value} is not a JSON number",
-        "not_utf8": "it is not UTF-8 text",
-        "too_many_actions": "{count} actions, more than the {limit} a game file may hold",
-        "seed_range": "must be a whole number from {low} to {high}",
-        "not_object": "a game file is a JSON object",
-        "format": "{given} is not a format this version reads (it reads 1)",
-        "format_missing": '"format": 1 is missing',
-        "unknown_key": 'unknown key "{key}" (a game file has {known})',
-        "missing": "is missing",
-        "not_text": "must be a string",
-        "not_integer": "must be an integer",
-        "not_list": "must be a list",
-        "not_object_field": "must be an object",
-        "player_entry": "player {number}: {problem}",
-        "action_not_object": "an action is a JSON object",
-    },
-)
+M = Catalog("files")
 
 
 class ReplayError(GameFileError):

@@ -31,12 +31,7 @@ POLKIT_RULE = Path(RULE_PATH)
 
 Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
 
-M = Catalog(
-    "power",
-    {
-        "refused": "The Pi did not shut down: {reason}",
-    },
-)
+M = Catalog("power")
 
 
 class PowerOffError(CompanionError):

@@ -17,16 +17,7 @@ from pathlib import Path
 
 from companion.core.messages import Catalog, Message
 
-M = Catalog(
-    "safefile",
-    {
-        "device": "it is a device, not a regular file",
-        "fifo": "it is a named pipe, not a regular file",
-        "folder": "it is a folder, not a file",
-        "other": "it is not a regular file",
-        "socket": "it is a socket, not a regular file",
-    },
-)
+M = Catalog("safefile")
 
 MIB = 1024 * 1024
 CHUNK = 64 * 1024

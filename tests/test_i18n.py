@@ -142,10 +142,48 @@ def test_catalog_modules_do_not_import_kivy() -> None:
     assert result.stdout.strip() == "[]"
 
 
+def _catalogs() -> list[Catalog]:
+    return [
+        value
+        for name in CATALOG_MODULES
+        for value in vars(importlib.import_module(name)).values()
+        if isinstance(value, Catalog)
+    ]
+
+
+def test_every_english_entry_belongs_to_a_catalog() -> None:
+    """en.json holds the English of the catalogs' namespaces and nothing else: a key
+    of a namespace no module names would be a sentence nobody can show."""
+    english = _load("en")
+    registered = _registered()
+    assert sorted(set(english) - set(registered)) == []
+    assert sorted(key for key in english if key.partition(".")[0] == "dice") == []
+
+
+def test_a_term_a_namer_can_reach_is_a_term_not_a_sentence() -> None:
+    """A catalog's terms and sentences share its namespace (en.json keeps both):
+    `namer("token")` turns any id into `token_<id>`, so a sentence whose key began
+    with `token_` would be shown for an unknown token "limit". A term has no
+    parameters; a sentence under a namer's prefix would."""
+    reached = {
+        f"{catalog_.namespace}.{key}": key
+        for catalog_ in _catalogs()
+        for prefix in catalog_.named
+        for key in catalog_.keys
+        if key.startswith(f"{prefix}_")
+    }
+    assert reached, "no catalog has a namer: nothing was checked"
+    english = english_entries()
+    sentences = {
+        full: text for full in reached for text in _texts(english[full]).values() if _fields(text)
+    }
+    assert sentences == {}
+
+
 def test_only_the_languages_json_files_are_catalogs() -> None:
     """A catalog in another format (a stray .po, a copy) would be silently ignored."""
     found = sorted(p.name for p in I18N.iterdir() if p.suffix in (".json", ".po", ".mo"))
-    assert found == sorted(f"{lang}.json" for lang in LANGUAGES)
+    assert found == sorted(f"{lang}.json" for lang in ("en", *LANGUAGES))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -281,7 +319,11 @@ def _terms() -> dict[str, dict[str, list[Param]]]:
         "ui_ballonrennen": {"direction": _all(br_words.TERMS, "dir_"), "altitude": [1, 3]},
         "wyscig-balonow": {"token": _all(wb_words.TERMS, "token_")},
         "ui_screens": {
-            "token": [*balmy_tokens, *_all(br_words.TERMS, "token_"), *_all(wb_words.TERMS, "")],
+            "token": [
+                *balmy_tokens,
+                *_all(br_words.TERMS, "token_"),
+                *_all(wb_words.TERMS, "token_"),
+            ],
         },
         "": {
             "colour": all_colours,

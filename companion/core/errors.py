@@ -8,14 +8,7 @@ from __future__ import annotations
 
 from companion.core.messages import Catalog, Message, Param
 
-M = Catalog(
-    "core",
-    {
-        "text": "{text}",
-        "nothing_to_undo": "There is nothing to undo",
-        "nothing_to_redo": "There is nothing to redo",
-    },
-)
+M = Catalog("core")
 
 
 class CompanionError(Exception):

@@ -1,8 +1,10 @@
 """Player-facing sentences as a message id plus parameters.
 
-Rules never format text for a language: they return or raise a `Message`. English
-templates are registered next to the code that uses them (so `companion replay`
-prints English with no catalog files); other languages live in `companion/i18n`.
+Rules never format text for a language: they return or raise a `Message`. Every
+language's templates live in `companion/i18n/<lang>.json`; English's file (`en.json`)
+is the source the others translate, and ships in the package, so `companion replay`
+prints English wherever the app is installed. A module names its namespace
+(`Catalog("ui")`) and the catalog takes that namespace's English from the file.
 
 What a template can ask of its parameters (docs/translating.md has the long form):
 
@@ -29,11 +31,13 @@ path, a nested sentence: the names in `COMPOSED`) shows whole up to `TEXT_LIMIT`
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from typing import Any, Union
 
 from babel import Locale
@@ -45,6 +49,7 @@ Entry = str | Mapping[str, str]  # a language file's value: a template, or forms
 
 BASE = "base"  # the form a term takes when a template names none
 ENGLISH = "en"
+ENGLISH_FILE = "en.json"  # in companion/i18n, beside the other languages' files
 
 _ENGLISH: dict[str, Entry] = {}
 _COUNTS: dict[str, str] = {}  # plural key -> the parameter that chooses the form
@@ -132,16 +137,20 @@ class Catalog:
     def __init__(
         self,
         namespace: str,
-        templates: Mapping[str, str | Plural | Forms],
+        templates: Mapping[str, str | Plural | Forms] | None = None,
         terms: Mapping[str, Term] | None = None,
         composed: Iterable[str] = (),
     ) -> None:
         self.namespace = namespace
         self.terms = dict(terms or {})
+        if templates is None:
+            templates = english_file(namespace)
         own = COMPOSED | frozenset(composed)
         for key, template in templates.items():
             full = f"{namespace}.{key}"
-            _COMPOSED[full] = own
+            # Two catalogs of one namespace (a game's terms and its sentences) share
+            # its keys: each keeps what the other composes too.
+            _COMPOSED[full] = own | _COMPOSED.get(full, frozenset())
             entry: Entry = template if isinstance(template, str) else template.forms()
             if full in _ENGLISH and _ENGLISH[full] != entry:
                 raise ValueError(f"message {full} registered twice with different text")
@@ -150,6 +159,7 @@ class Catalog:
                 _COUNTS[full] = template.count
         self.keys = frozenset(templates)
         self._full = {key: f"{namespace}.{key}" for key in templates}
+        self.named: set[str] = set()  # the prefixes of `namer`: `{prefix}_{id}` is a term
 
     def __call__(self, key: str, /, **params: Param) -> Message:
         # The rules build a message for each lookup that might fail (a player by
@@ -168,11 +178,42 @@ class Catalog:
         """The term of an id as `{prefix}_{id}` names it (a token, a direction), or the
         id as it is where this catalog has no term for it."""
 
+        self.named.add(prefix)
+
         def named(thing: object) -> Param:
             key = f"{prefix}_{thing}"
             return self(key) if key in self.keys else str(thing)
 
         return named
+
+
+@lru_cache(maxsize=1)
+def _english_file() -> Mapping[str, Mapping[str, str | Plural | Forms]]:
+    """`companion/i18n/en.json` by namespace: a plural entry names its count."""
+    text = resources.files("companion").joinpath("i18n", ENGLISH_FILE).read_text("utf-8")
+    found: dict[str, dict[str, str | Plural | Forms]] = {}
+    for full, value in json.loads(text).items():
+        namespace, _, key = str(full).partition(".")
+        found.setdefault(namespace, {})[key] = _template(value)
+    return found
+
+
+def _template(value: object) -> str | Plural | Forms:
+    if not isinstance(value, dict):
+        return str(value)
+    forms = {str(name): str(text) for name, text in value.items()}
+    count = forms.pop("count", None)
+    if count is not None:
+        return Plural(count, one=forms["one"], other=forms["other"])
+    return Forms(forms.pop(BASE), **forms)
+
+
+def english_file(namespace: str) -> Mapping[str, str | Plural | Forms]:
+    """The English templates of `namespace` in `companion/i18n/en.json`."""
+    try:
+        return _english_file()[namespace]
+    except KeyError:
+        raise KeyError(f"{ENGLISH_FILE} has no key of namespace {namespace!r}") from None
 
 
 def english_templates() -> Mapping[str, str]:

@@ -25,21 +25,7 @@ S = TypeVar("S", bound=BaseModel)
 Opts = TypeVar("Opts", bound=BaseModel)
 St = TypeVar("St")
 
-M = Catalog(
-    "rules",
-    {
-        "no_type": 'an action needs a "type"',
-        "unknown_type": 'unknown action type "{type}" (this game knows: {known})',
-        "invalid_field": "{field}: {problem}",
-        "unknown_field": 'unknown field "{field}"',
-        "missing_field": '"{field}" is missing',
-        "player_count": "{count} given, {game} needs {low} to {high}",
-        "duplicate_name": '"{name}" is seated twice; names must be unique',
-        "unknown_option": 'unknown option "{option}"',
-        "option_invalid": "{field}: {problem}",
-        "not_a_player": '"{name}" is not playing',
-    },
-)
+M = Catalog("rules")
 
 
 # An unknown type's sentence quotes the type (at most ECHO_LIMIT characters) and as

@@ -14,30 +14,9 @@ from typing import Literal
 
 from companion.core.messages import Catalog, Param
 
-COLOURS = Catalog(
-    "colour",
-    {
-        "red": "red",
-        "yellow": "yellow",
-        "green": "green",
-        "blue": "blue",
-        "purple": "purple",
-        "white": "white",
-        "pink": "pink",
-        # seat colours of the tables whose players own no balloon colour
-        "orange": "orange",
-        "sky": "sky blue",
-    },
-)
+COLOURS = Catalog("colour")
 
-LISTS = Catalog(
-    "list",
-    {
-        "and": "{a} and {b}",
-        "or": "{a} or {b}",
-        "comma": "{a}, {b}",
-    },
-)
+LISTS = Catalog("list")
 
 
 def colour(colour_id: str) -> Param:

@@ -23,15 +23,7 @@ REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 UNICODE_VERSION: str = unicodedata2.unidata_version
 
-M = Catalog(
-    "text",
-    {
-        "length": "1 to {longest} characters, {count} given",
-        "control": '"{text}" has a control character',
-        "unprintable": '"{text}" has a character that cannot be shown',
-        "blank": "needs more than spaces",
-    },
-)
+M = Catalog("text")
 
 
 def category(char: str) -> str:

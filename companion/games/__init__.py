@@ -21,7 +21,7 @@ from companion.core.errors import CompanionError
 from companion.core.messages import Catalog
 from companion.core.rules import Rules
 
-M = Catalog("games", {"unknown_game": 'unknown game "{game}" (known: {known})'})
+M = Catalog("games")
 
 RULES_PACKAGE = "companion.games"
 TABLES_PACKAGE = "companion.ui.tables"

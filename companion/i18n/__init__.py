@@ -4,8 +4,9 @@ A catalog is a JSON object, message key -> entry. An entry is a template
 (`"ui.go_start": "Start"`), the forms of a term (`{"base": "röd", "ballongen":
 "den röda ballongen"}`) or, for a key registered as `Plural`, one template per
 plural category of the language (`{"one": ..., "few": ..., "many": ..., "other": ...}`).
-Keys a catalog lacks fall back to the English templates registered in code, so a
-half translated catalog still shows every sentence. docs/translating.md says why
+Keys a catalog lacks fall back to the English templates (`en.json`, read by
+`companion.core.messages`, where a plural entry also names its count parameter), so
+a half translated catalog still shows every sentence. docs/translating.md says why
 the format is JSON and not gettext.
 """
 
@@ -25,7 +26,7 @@ DEFAULT = "en"
 def catalog(lang: str) -> Mapping[str, Entry]:
     """The entries of `lang`; empty for English or a language with no file."""
     path = resources.files("companion.i18n").joinpath(f"{lang}.json")
-    if not path.is_file():
+    if lang == DEFAULT or not path.is_file():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
     return {str(key): _entry(value) for key, value in data.items()}

@@ -13,22 +13,12 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from companion.core.hourglass import HourglassEvent, Signal
-from companion.core.messages import Catalog, Message, Plural
+from companion.core.messages import Catalog, Message
 from companion.core.session import Change, Session
 from companion.i18n import translator
 from companion.play.follow import Follower
 
-CALLS = Catalog(
-    "calls",
-    {
-        "turn": "{player}'s turn",
-        "seconds_left": Plural(
-            "seconds", one="{seconds} second left", other="{seconds} seconds left"
-        ),
-        "time_up": "Time's up, {player}",
-        "time_up_plain": "Time's up",
-    },
-)
+CALLS = Catalog("calls")
 
 
 class Says(Protocol):

@@ -55,5 +55,5 @@ def test_the_table_calls_each_token_what_the_rules_call_it(lang: str) -> None:
     tr = translator(lang, strict=True)
     assert tr(UB("t_gas")).lower() == tr(token("gas")).lower()
     assert tr(UB("t_sandbags")).lower() == tr(token("sandbags")).lower()
-    one_sack = tr(M("token_limit", player="X", limit=1, token="mail_sack"))
+    one_sack = tr(M("hold_limit", player="X", limit=1, token="mail_sack"))
     assert tr(UB("t_mail_sack")).lower() in one_sack.lower()

@@ -18,7 +18,7 @@ from kivy.uix.behaviors import ButtonBehavior
 
 from companion import games
 from companion.ui.strings import UI
-from companion.ui.tables.base.dialogs import Question, TableDialog
+from companion.ui.tables.base.dialogs import Question, Questions, TableDialog
 from tests.ui.harness import Harness
 
 # What drops what was entered or a game. The menu's "Hold to quit" is none of them: the
@@ -57,7 +57,7 @@ def openers(ui: Harness) -> dict[str, Any]:
     question = Question("how", "", [(1, "1"), (2, "2")], default=1)
     found: dict[str, Any] = {
         "questions": lambda: screen.dialogs.ask(
-            "A question", [question], "OK", lambda _: None, lambda: None
+            Questions("A question", [question], "OK", lambda _: None, lambda: None)
         ),
         "confirm": lambda: setattr(model, "confirm_end", [UI("nothing_paused")]),
         "correction": lambda: screen.open_correction(subject(ui)),

@@ -14,7 +14,7 @@ import pytest
 from companion.core.messages import Message
 from companion.core.model import GameSetup
 from companion.store.errors import from_os_error
-from companion.ui.tables.base.dialogs import Question
+from companion.ui.tables.base.dialogs import Question, Questions
 from tests.games.setups import golden_setups
 from tests.ui.harness import Harness
 
@@ -94,7 +94,7 @@ def test_in_a_table_s_dialog_when_its_answer_cannot_be_stored(tmp_path: Path) ->
     try:
         screen = ui.screen
         question = Question("how", "", [(1, "1"), (2, "2")], default=1)
-        screen.dialogs.ask("A question", [question], "OK", lambda _: None, lambda: None)
+        screen.dialogs.ask(Questions("A question", [question], "OK", lambda _: None, lambda: None))
         ui.step(3)
         view = screen.dialogs.top()
         view.error = ui.app.tr(refusal())

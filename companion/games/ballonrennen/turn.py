@@ -272,7 +272,7 @@ def adjust(state: m.State, action: m.Adjust) -> m.State:
     if action.token == "mail_sack" and player.mail_delivered:
         limit = 0
     if count > limit:
-        raise RuleError(M("token_limit", player=player.name, limit=limit, token=action.token))
+        raise RuleError(M("hold_limit", player=player.name, limit=limit, token=action.token))
     adjusted = player.model_copy(update={action.token: count})
     if adjusted.state == "flying" and not 1 <= adjusted.lift <= m.MAX_ALTITUDE:
         raise RuleError(M("adjust_altitude", player=player.name, altitude=adjusted.lift))

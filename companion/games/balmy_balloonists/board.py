@@ -207,7 +207,7 @@ def can_play_any(state: State) -> bool:
 def check_no_card(state: State) -> Balloon:
     balloon = state.active
     if state.turn.card is not None:
-        raise RuleError(M("card_played", player=balloon.owner))
+        raise RuleError(M("already_played", player=balloon.owner))
     return balloon
 
 

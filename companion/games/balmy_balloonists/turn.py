@@ -208,7 +208,7 @@ def adjust(state: m.State, action: m.Adjust) -> m.State:
         total = sum(getattr(b, action.token) for b in state.balloons) + action.delta
         if total > m.TOKENS_IN_GAME[action.token]:
             limit = m.TOKENS_IN_GAME[action.token]
-            raise RuleError(M("token_limit", limit=limit, token=action.token))
+            raise RuleError(M("tokens_in_game", limit=limit, token=action.token))
     return update(state, balloon.colour, **{action.token: count})
 
 
@@ -220,7 +220,7 @@ def _check_cards(state: m.State, balloon: m.Balloon, delta: int) -> None:
     if balloon.out:
         raise RuleError(M("out_cards", colour=balloon.colour))
     if delta > 0 and cards_out(state) + delta > m.LOCAL_WIND_CARDS:
-        raise RuleError(M("card_limit", limit=m.LOCAL_WIND_CARDS))
+        raise RuleError(M("cards_in_game", limit=m.LOCAL_WIND_CARDS))
 
 
 def cards_out(state: m.State) -> int:

@@ -26,7 +26,7 @@ from companion.games.balmy_balloonists.model import (
 def _critical_measures(state: State, action: ActionBase) -> State:
     assert isinstance(action, CriticalMeasures)
     if not state.variants.critical_measures:
-        raise RuleError(M("variant_off", variant="critical_measures"))
+        raise RuleError(M("without_variant", variant="critical_measures"))
     balloon = racing(state, action.balloon)
     turn = state.turn
     if turn.card != "other" or turn.card_target != balloon.colour:
@@ -46,7 +46,7 @@ def _critical_measures(state: State, action: ActionBase) -> State:
 def _place_storm(state: State, action: ActionBase) -> State:
     assert isinstance(action, PlaceStorm)
     if not state.variants.storm:
-        raise RuleError(M("variant_off", variant="storm"))
+        raise RuleError(M("without_variant", variant="storm"))
     if state.storm is not None:
         raise RuleError(M("storm_placed"))
     balloon = racing(state, action.balloon)
@@ -56,7 +56,7 @@ def _place_storm(state: State, action: ActionBase) -> State:
 
 def _play_storm(state: State, _: ActionBase) -> State:
     if not state.variants.storm:
-        raise RuleError(M("variant_off", variant="storm"))
+        raise RuleError(M("without_variant", variant="storm"))
     if state.storm is None:
         raise RuleError(M("storm_missing"))
     balloon = check_no_card(state)
@@ -75,7 +75,7 @@ def _play_storm(state: State, _: ActionBase) -> State:
 def _storm_weather(state: State, action: ActionBase) -> State:
     assert isinstance(action, StormWeather)
     if not state.variants.storm:
-        raise RuleError(M("variant_off", variant="storm"))
+        raise RuleError(M("without_variant", variant="storm"))
     if state.storm is None:
         raise RuleError(M("storm_missing"))
     balloon = racing(state, action.target)

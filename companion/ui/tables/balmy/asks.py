@@ -19,7 +19,7 @@ from companion.games import balmy_balloonists as bb
 from companion.ui.tables.balmy import view
 from companion.ui.tables.balmy.adapter import ADVANTAGE
 from companion.ui.tables.balmy.text import T, card_name
-from companion.ui.tables.base.dialogs import Answer, Question, TableDialog
+from companion.ui.tables.base.dialogs import Answer, Question, Questions, TableDialog
 
 if TYPE_CHECKING:
     from companion.ui.tables.balmy.screen import BalmyScreen
@@ -33,20 +33,12 @@ class Asks:
         self._building = False  # a dialog built again (a new language) replaces it
         self._withdrawing = False  # closed by a change of the game, not by a player
 
-    def _ask(
-        self,
-        title: str,
-        questions: list[Question],
-        ok: str,
-        on_ok: Callable[[dict[str, Answer]], str | None],
-        reopen: Callable[[], None],
-    ) -> TableDialog | None:
+    def _ask(self, questions: Questions) -> TableDialog:
         self._building = True
         try:
-            self.screen.dialogs.ask(title, questions, ok, on_ok, reopen)
+            self._open = self.screen.dialogs.ask(questions)
         finally:
             self._building = False
-        self._open = self.screen.dialogs.top()
         return self._open
 
     def _attempt(self, kind: str, /, **fields: object) -> str | None:
@@ -93,7 +85,8 @@ class Asks:
             Question("card", tr(T("swap_card")), [(c, tr(card_name(c))) for c in cards]),
             Question("from", tr(T("swap_from")), [(c, screen.colour(c)) for c in sources]),
         ]
-        self._ask(tr(T("swap")), questions, tr(T("swap")), self._send("swap_advantage"), self.swap)
+        swap = tr(T("swap"))
+        self._ask(Questions(swap, questions, swap, self._send("swap_advantage"), self.swap))
 
     # -- the advantage cards dealt at setup: the table's question ---------------------
     def follow(self, *_: object) -> None:
@@ -127,11 +120,9 @@ class Asks:
             return refused
 
         title = screen.tr(T("advantage_pick", player=player))
-        picker = self._ask(
-            title, questions, screen.tr(T("record_advantage")), record, self.advantage
-        )
-        if picker is not None:
-            picker.bind(on_dismiss=lambda *_: self._picked(bool(recorded)))
+        ok = screen.tr(T("record_advantage"))
+        picker = self._ask(Questions(title, questions, ok, record, self.advantage))
+        picker.bind(on_dismiss=lambda *_: self._picked(bool(recorded)))
 
     def _picked(self, recorded: bool) -> None:
         """The picker closed: the next player's opens once it is gone; closed
@@ -161,9 +152,8 @@ class Asks:
         questions = self._luck_questions(state, card, target)
         title = screen.tr(T("luck_title", card=card, colour=target))
         send = self._send("bad_luck", card=card, target=target)
-        self._ask(
-            title, questions, screen.tr(T("luck_apply")), send, lambda: self._luck_dialog(card)
-        )
+        ok = screen.tr(T("luck_apply"))
+        self._ask(Questions(title, questions, ok, send, lambda: self._luck_dialog(card)))
 
     def _luck_questions(self, state: bb.State, card: str, target: str) -> list[Question]:
         tr = self.screen.tr
@@ -195,7 +185,7 @@ class Asks:
             Question("where", tr(T("storm_where")), where),
         ]
         title = tr(T("storm_place"))
-        self._ask(title, questions, title, self._send("place_storm"), self.place_storm)
+        self._ask(Questions(title, questions, title, self._send("place_storm"), self.place_storm))
 
     def storm_weather(self) -> None:
         tr = self.screen.tr
@@ -205,4 +195,5 @@ class Asks:
             Question("backward", tr(T("backward")), self._yes_no(), False),
         ]
         title = tr(T("storm_weather"))
-        self._ask(title, questions, title, self._send("storm_weather"), self.storm_weather)
+        send = self._send("storm_weather")
+        self._ask(Questions(title, questions, title, send, self.storm_weather))

@@ -160,7 +160,7 @@ def no_targets(state: bb.State) -> Message:
     """Why no card from in front can go onto a marked balloon now."""
     balloon = state.active
     if state.turn.card is not None:
-        return bb.M("card_played", player=balloon.owner)
+        return bb.M("already_played", player=balloon.owner)
     if balloon.in_front == 0:
         return bb.M("nothing_in_front", player=balloon.owner, colour=balloon.colour)
     return T("no_targets")

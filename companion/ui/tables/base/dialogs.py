@@ -60,29 +60,34 @@ class Question:
     default: Answer | None = None
 
 
+@dataclass(frozen=True)
+class Questions:
+    """A few one-tap questions under a title: the button `ok` sends the answers to
+    `on_ok`, which returns the refusal's sentence (shown in the dialog) or None (then
+    the dialog closes); `reopen` asks them again, in a new language."""
+
+    title: str
+    asked: Sequence[Question]
+    ok: str
+    on_ok: Callable[[dict[str, Answer]], str | None]
+    reopen: Callable[[], None]
+
+
 class QuestionsDialog(TableDialog):
-    """A few one-tap questions and an OK button; `on_ok(answers)` returns the
-    refusal's sentence (shown here) or None (then the dialog closes)."""
+    """The questions of a `Questions` and its OK button."""
 
     title = StringProperty("")
     ok_text = StringProperty("")
     rows = NumericProperty(1)
 
-    def __init__(
-        self,
-        title: str,
-        questions: Sequence[Question],
-        ok_text: str,
-        on_ok: Callable[[dict[str, Answer]], str | None],
-        **kwargs: object,
-    ) -> None:
+    def __init__(self, questions: Questions, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.title = title
-        self.ok_text = ok_text
-        self.rows = max(1, sum(_lines(q) for q in questions))
-        self.questions = list(questions)
-        self.answers: dict[str, Answer | None] = {q.key: q.default for q in questions}
-        self.on_ok = on_ok
+        self.title = questions.title
+        self.ok_text = questions.ok
+        self.rows = max(1, sum(_lines(q) for q in questions.asked))
+        self.questions = list(questions.asked)
+        self.answers: dict[str, Answer | None] = {q.key: q.default for q in self.questions}
+        self.on_ok = questions.on_ok
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -334,21 +339,15 @@ class Dialogs:
         shown = [v for v in self._kept if v.parent is not None]
         return shown[-1] if shown else None
 
-    def ask(
-        self,
-        title: str,
-        questions: list[Question],
-        ok: str,
-        on_ok: Callable[[dict[str, Answer]], str | None],
-        reopen: Callable[[], None],
-    ) -> None:
-        """A few one-tap questions; `reopen` builds them again in a new language."""
+    def ask(self, questions: Questions) -> QuestionsDialog:
+        """Open `questions` in place of the questions open now; the dialog opened."""
         if self._questions is not None:
             self._questions.dismiss()
             self._kept.remove(self._questions)
-        self._questions = QuestionsDialog(title, questions, ok, on_ok)
-        self._reopen = reopen
+        self._questions = QuestionsDialog(questions)
+        self._reopen = questions.reopen
         self.keep(self._questions).open()
+        return self._questions
 
     def reopen(self) -> None:
         view = self._questions
