@@ -89,8 +89,10 @@ def test_a_failed_core_group_does_not_hide_the_ui_group(tmp_path: Path) -> None:
     done = make(tmp_path, tools(tmp_path, installed=True), "test", f"PYTEST={fake}")
     assert done.returncode != 0, done.stdout + done.stderr
     assert calls.read_text().splitlines() == [
-        "--ignore=tests/ui -n 2 -p no:cacheprovider",  # each group on both cores
-        "tests/ui -n 2 -p no:cacheprovider",
+        # the core on both cores, the UI (half of it waiting) on twice as many workers;
+        # a free worker takes tests queued behind the longest one
+        "--ignore=tests/ui -n 2 --dist worksteal -p no:cacheprovider",
+        "tests/ui -n 4 --dist worksteal -p no:cacheprovider",
     ]
     summary = [line for line in done.stdout.splitlines() if line.startswith("make test: ")]
     assert len(summary) == 2, done.stdout

@@ -56,7 +56,7 @@ fi
 echo "test-user: make test as $user (uid $(id -u "$user")) in $copy"
 # A clean environment but for what tells the tests how to run.
 keep=()
-for name in PATH LANG LC_ALL TERM CI COMPANION_TEST_SLOWNESS TEST_JOBS PYTEST; do
+for name in PATH LANG LC_ALL TERM CI COMPANION_TEST_SLOWNESS TEST_JOBS TEST_UI_JOBS PYTEST; do
   [ -n "${!name:-}" ] && keep+=("$name=${!name}")
 done
 runuser -u "$user" -- env -i "${keep[@]}" HOME="$home" USER="$user" LOGNAME="$user" \

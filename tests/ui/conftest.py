@@ -27,9 +27,14 @@ boot.configure((SIZE[0], SIZE[1]), maxfps=0)  # maxfps 0: a frame never sleeps i
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """At a size other than 800x480, only the tests whose outcome the size can change:
+    """The longest test first (the suite again at 1280x720, test_sizes.py): started
+    last, the other worker would finish and wait for it alone (tools/test-groups.sh
+    lets a free worker take the tests queued behind it).
+
+    At a size other than 800x480, only the tests whose outcome the size can change:
     1280x720 has 2.4 times the pixels, and every frame costs that much more to draw
     (software GL here)."""
+    items.sort(key=lambda item: item.get_closest_marker("longest") is None)
     if SIZE == (800, 480):
         return
     skip = pytest.mark.skip(reason="one_size: checked at 800x480, the same at any size")

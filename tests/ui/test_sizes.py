@@ -20,13 +20,14 @@ SUITE_S = 3600
 INNER = [sys.executable, "-m", "pytest", "tests/ui", "-q", "-p", "no:cacheprovider", "-x"]
 
 
+@pytest.mark.longest  # started first (tests/ui/conftest.py)
 @pytest.mark.skipif("COMPANION_UI_SIZE" in os.environ, reason="already the run at one chosen size")
 @pytest.mark.timeout(SUITE_S + 60)  # times the slowness factor too (tests/conftest.py)
 def test_suite_at_1280x720() -> None:
     """The inner run's tests keep their own limits, times the same slowness factor
     (the environment passes it on)."""
     result = subprocess.run(
-        [*INNER, "-n", os.environ.get("TEST_JOBS", "2")],
+        [*INNER, "-n", os.environ.get("TEST_UI_JOBS", "4"), "--dist", "worksteal"],
         cwd=ROOT,
         env={**os.environ, "COMPANION_UI_SIZE": "1280x720"},
         capture_output=True,
@@ -34,3 +35,14 @@ def test_suite_at_1280x720() -> None:
         timeout=limit(SUITE_S),
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+@pytest.mark.one_size
+def test_the_longest_test_starts_first(request: pytest.FixtureRequest) -> None:
+    """Queued last, the run at 1280x720 would start when the other workers are nearly
+    done and keep the group waiting for it alone (tests/ui/conftest.py)."""
+    items = request.session.items
+    longest = [item for item in items if item.get_closest_marker("longest")]
+    if not longest:
+        pytest.skip("the run at 1280x720 is not in this run")
+    assert [item.nodeid for item in items[: len(longest)]] == [i.nodeid for i in longest]
