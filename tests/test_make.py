@@ -91,7 +91,7 @@ def test_a_failed_core_group_does_not_hide_the_ui_group(tmp_path: Path) -> None:
     assert calls.read_text().splitlines() == [
         # the core on both cores, the UI (half of it waiting) on twice as many workers;
         # a free worker takes tests queued behind the longest one
-        "--ignore=tests/ui -n 2 --dist worksteal -p no:cacheprovider",
+        "--ignore=tests/ui -n 2 -p no:cacheprovider",
         "tests/ui -n 4 --dist worksteal -p no:cacheprovider",
     ]
     summary = [line for line in done.stdout.splitlines() if line.startswith("make test: ")]

@@ -13,11 +13,13 @@ PYTEST=${PYTEST:-.venv/bin/python -m pytest}
 # half their time waiting (for a frame, a hold, a glass), so their group runs twice as
 # many workers (TEST_UI_JOBS; 4 against 2: 411 s against 502 s on an idle 2-core PC),
 # and so does its run again at 1280x720 (tests/ui/test_sizes.py reads it).
-# worksteal: a worker that has run its share takes half of what another still has
-# queued (the UI group's longest test runs first and holds its worker for minutes).
+# worksteal (UI): a worker that has run its share takes half of what another still
+# has queued (the UI group's longest test runs first and holds its worker for
+# minutes). The core group's tests are short: xdist's default order there (190 s
+# against 205 s with worksteal).
 JOBS=${TEST_JOBS:-2}
 export TEST_UI_JOBS=${TEST_UI_JOBS:-$((JOBS * 2))}
-declare -A ARGS=([core]="--ignore=tests/ui -n $JOBS --dist worksteal"
+declare -A ARGS=([core]="--ignore=tests/ui -n $JOBS"
   [ui]="tests/ui -n $TEST_UI_JOBS --dist worksteal")
 # The CPU seconds this shell's children have used (pytest and what it starts): on an
 # idle machine about the group's time, and a measure that load does not change.
