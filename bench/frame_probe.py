@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.app_probe import _p99, after_start, emit, hello, keep_playing, make_app
-from bench.touch_probe import DOWN_S, LOST_S, SUBJECT, TOKEN, _kivy_classes
+from bench.touch_probe import DOWN_S, LOST_S, SUBJECT, TOKEN, _kivy_classes, when_settled
 
 PRESSES = int(os.environ.get("FRAME_PRESSES", "100"))  # fewer for a quick look
 TAP_GAP_S = (0.03, 0.12)  # between one tap's frame and the next touch
@@ -164,7 +164,7 @@ def touch() -> None:
 
     def begin(_dt: float) -> None:
         app.root.current_screen.open_correction(SUBJECT)
-        Clock.schedule_once(aim, 0.5)  # laid out
+        Clock.schedule_once(lambda _dt: when_settled(aim), 0.5)  # laid out, then settled
 
     def aim(_dt: float) -> None:
         dialog = next(w for w in Window.children if getattr(w, "subject", "") == SUBJECT)

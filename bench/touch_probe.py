@@ -19,6 +19,7 @@ import statistics
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from bench.app_probe import _p99, after_start, emit, make_app
@@ -29,6 +30,21 @@ GAP_S = (0.03, 0.12)  # between one tap's action and the next touch
 LOST_S = 2.0
 SUBJECT = "Ola"
 TOKEN = "mail"
+
+
+def when_settled(then: Callable[[float], None]) -> None:
+    """`then` once every view shown takes taps: a dialog swallows a touch that began
+    in its first half second, by design (`companion.ui.fresh`); a probe's first tap
+    there was counted lost."""
+    from kivy.clock import Clock
+
+    from companion.ui.fresh import settled_in
+
+    left = settled_in()
+    if left > 0:
+        Clock.schedule_once(lambda _dt: when_settled(then), left + 0.05)
+    else:
+        then(0.0)
 
 
 def _kivy_classes() -> tuple[Any, Any]:
@@ -124,7 +140,7 @@ def touch() -> None:
 
     def begin(_dt: float) -> None:
         app.root.current_screen.open_correction(SUBJECT)
-        Clock.schedule_once(aim, 0.5)  # laid out
+        Clock.schedule_once(lambda _dt: when_settled(aim), 0.5)  # laid out, then settled
 
     def aim(_dt: float) -> None:
         dialog = next(w for w in Window.children if getattr(w, "subject", "") == SUBJECT)

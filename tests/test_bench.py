@@ -4,7 +4,10 @@ probes run a glass that ends within their time."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -13,6 +16,9 @@ import pytest
 
 from bench import __main__ as bench_main
 from companion.core.hourglass import FakeClock, Hourglass
+from tests.waiting import limit
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -73,3 +79,22 @@ def test_the_glass_probes_glass_ends_in_their_time(app_probe: ModuleType) -> Non
     assert glass.seconds_left() == pytest.approx(1.5)
     clock.advance(1.5)
     assert str(glass.phase) == "expired"
+
+
+@pytest.mark.timeout(300)
+def test_the_frame_probe_loses_no_tap() -> None:
+    """A tap the probe counts lost is a tap the app did not take: the probe's first tap
+    must wait until its dialog takes taps (a dialog swallows a touch that began in its
+    first half second, `companion.ui.fresh`), or a figure stands on a tap no player
+    would make."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.frame_probe", "touch"],
+        cwd=ROOT,
+        env={**os.environ, "FRAME_PRESSES": "4"},
+        capture_output=True,
+        text=True,
+        timeout=limit(240),
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (found["n"], found["lost"]) == (4, 0), found
