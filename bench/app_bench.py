@@ -201,6 +201,13 @@ def press_to_frame() -> Figures:
         figures[f"{press}_to_frame_p50_ms"] = _figure(ours["p50_ms"], "ms", None, ours["n"])
         figures[f"{press}_bare_kivy_p99_ms"] = _figure(bare["p99_ms"], "ms", None, bare["n"])
         figures[f"{press}_frames_lost"] = _figure(ours["lost"] + bare["lost"], "n", 0)
+    ends = found["key"]
+    figures["key_to_new_screen_ratio_max"] = _figure(
+        ends["switch_max_ms"] / found["bare_key"]["p99_ms"], "x", None, ends["switches"]
+    )
+    figures["key_to_new_screen_max_ms"] = _figure(
+        ends["switch_max_ms"], "ms", None, ends["switches"]
+    )
     return figures
 
 

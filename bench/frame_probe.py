@@ -10,7 +10,9 @@ in the same run. Modes:
   first frame drawn after the adjustment was stored and told to the listeners;
 - `key`: the simulated GO key (space), from its release (GO acts on release) through
   the mock pin, the devices' queue and the router to the first frame drawn after the
-  action was stored;
+  action was stored. A press that ends the game opens another screen (its score or
+  results), built for it: that is a screen's first frame, not the table's label
+  changed, and is counted apart (`switch_max_ms`, `switches`);
 - `bare_touch` / `bare_key`: the same touch and the same key in a hello-world whose
   label changes on the release: Kivy's own press to frame.
 
@@ -43,13 +45,17 @@ class Frames:
     """Press after press from a thread of its own; each one's time from its release
     to the first frame drawn after `changed()` (the main thread) said it showed."""
 
-    def __init__(self, app: Any, gap: tuple[float, float]) -> None:
+    def __init__(
+        self, app: Any, gap: tuple[float, float], elsewhere: Callable[[], bool] = lambda: False
+    ) -> None:
         finger_class, fingers_class = _kivy_classes()
         self.finger_class = finger_class
         self.feed = fingers_class()
         self.app = app
         self.gap = gap
         self.samples: list[float] = []
+        self.elsewhere = elsewhere  # the press opened another screen
+        self.switches: list[float] = []
         self.lost = 0
         self._released = 0.0
         self._changed = False
@@ -85,7 +91,8 @@ class Frames:
 
     def _flipped(self, *_: Any) -> None:
         if self._changed and self._released:
-            self.samples.append((time.time() - self._released) * 1000)
+            taken = (time.time() - self._released) * 1000
+            (self.switches if self.elsewhere() else self.samples).append(taken)
             self._changed, self._released = False, 0.0
             self._drawn.set()
 
@@ -112,6 +119,8 @@ class Frames:
             p99_ms=_p99(samples) if len(samples) > 1 else float("inf"),
             n=len(samples),
             lost=self.lost,
+            switch_max_ms=max(self.switches, default=float("inf")),
+            switches=len(self.switches),
         )
         self.app.stop()
 
@@ -180,7 +189,7 @@ def touch() -> None:
 def key() -> None:
     """The GO key at the Wyścig table: the glass started, the turn ended, again."""
     app = make_app(new_game=True)
-    frames = Frames(app, KEY_GAP_S)
+    frames = Frames(app, KEY_GAP_S, lambda: app.manager.current != app.model.adapter.screen)
 
     def between() -> None:
         if keep_playing(app):  # a new game: its session is heard from now

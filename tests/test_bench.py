@@ -98,3 +98,22 @@ def test_the_frame_probe_loses_no_tap() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert (found["n"], found["lost"]) == (4, 0), found
+
+
+@pytest.mark.timeout(300)
+def test_the_key_probe_counts_the_press_that_ends_the_game_apart() -> None:
+    """GO's figure is the table's press to its redrawn table, beside the bare window's
+    label; the press that ends the game builds the score screen, a new screen's first
+    frame, and is counted on its own (the probe's game ends at its 30th press)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.frame_probe", "key"],
+        cwd=ROOT,
+        env={**os.environ, "FRAME_PRESSES": "31"},
+        capture_output=True,
+        text=True,
+        timeout=limit(240),
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (found["n"], found["switches"], found["lost"]) == (30, 1, 0), found
+    assert found["switch_max_ms"] > 0
